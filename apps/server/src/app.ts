@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { JSON_BODY_LIMIT_BYTES } from '@tradeloop/contracts/common';
+import type { Config } from './config.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
+import { loadReferenceData } from './modules/reference/seed.ts';
+import { registerAccessControl } from './platform/access.ts';
+import { createEventBus, type EventBus } from './platform/events.ts';
+import { registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { registerOpenApi } from './platform/openapi.ts';
+import { createRateLimiter, memoryStore, redisStore, type RateLimiter } from './platform/rate-limit.ts';
+import { registerWebApp } from './platform/web.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { directoryRoutes } from './modules/accounts/directory-routes.ts';
+import { referenceRoutes } from './modules/reference/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+    events: EventBus;
+    rateLimiter: RateLimiter;
+  }
+}
+
+export type BuildOptions = {
+  /** An already opened database (tests share one per file); otherwise one is opened from config. */
+  database?: Database;
+};
+
+/** Builds the whole server: platform first, then the domain modules. Migrations run before it answers. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Platform
+  const database = options.database ?? (await openDatabase(config));
+  const ownsDatabase = !options.database;
+  await database.migrate();
+  await loadReferenceData(database.db);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate(
+    'mailer',
+    createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+  );
+  app.decorate(
+    'events',
+    createEventBus((name, error) => app.log.error({ err: error, event: name }, 'event handler failed')),
+  );
+  app.decorate('rateLimiter', createRateLimiter(config.redisUrl ? redisStore(config.redisUrl) : memoryStore()));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    app.mailer.close();
+    await app.rateLimiter.close();
+    if (ownsDatabase) await database.close();
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  registerErrorHandling(app);
+  registerAccessControl(app);
+  await registerOpenApi(app);
+
+  // Modules
+  await app.register(authRoutes);
+  await app.register(accountsRoutes);
+  await app.register(directoryRoutes);
+  await app.register(referenceRoutes);
+
+  // The web app on the same origin; API paths that match nothing answer the JSON 404.
+  if (fs.existsSync(config.webDist)) await registerWebApp(app, config.webDist);
+  else app.setNotFoundHandler((_request, reply) => sendRouteNotFound(reply));
+  return app;
+}

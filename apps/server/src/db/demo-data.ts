@@ -1,0 +1,357 @@
+import { count, sql } from 'drizzle-orm';
+import type { CompanyType } from '@tradeloop/contracts/auth';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
+import { createAccount } from '../modules/accounts/service.ts';
+import { users } from '../modules/accounts/tables.ts';
+import { hashPassword } from '../platform/passwords.ts';
+import { appMeta } from '../platform/tables.ts';
+import type { Db } from './client.ts';
+
+type DemoSeller = {
+  company: string;
+  type: CompanyType;
+  country: string;
+  city: string;
+  state: string;
+  name: string;
+  tz: string;
+};
+
+/** Three sellers of every company type, spread over the trading world. */
+const SELLERS: DemoSeller[] = [
+  {
+    company: 'Shree Ganesh Engineering Works',
+    type: 'Manufacturers',
+    country: 'IN',
+    state: 'Maharashtra',
+    city: 'Pune',
+    name: 'Anil Deshmukh',
+    tz: 'Asia/Kolkata',
+  },
+  {
+    company: 'Ningbo Haitian Hydraulics',
+    type: 'Manufacturers',
+    country: 'CN',
+    state: 'Zhejiang',
+    city: 'Ningbo',
+    name: 'Li Wei',
+    tz: 'Asia/Shanghai',
+  },
+  {
+    company: 'Rheinwerk Pumpen GmbH',
+    type: 'Manufacturers',
+    country: 'DE',
+    state: 'North Rhine-Westphalia',
+    city: 'Düsseldorf',
+    name: 'Katrin Vogel',
+    tz: 'Europe/Berlin',
+  },
+  {
+    company: 'Gulf Trade Agencies LLC',
+    type: 'Agents and Representatives',
+    country: 'AE',
+    state: 'Dubai',
+    city: 'Dubai',
+    name: 'Omar Al Farsi',
+    tz: 'Asia/Dubai',
+  },
+  {
+    company: 'Anatolia Export Partners',
+    type: 'Agents and Representatives',
+    country: 'TR',
+    state: 'Istanbul',
+    city: 'Istanbul',
+    name: 'Elif Yılmaz',
+    tz: 'Europe/Istanbul',
+  },
+  {
+    company: 'Pacific Rim Representatives',
+    type: 'Agents and Representatives',
+    country: 'AU',
+    state: 'New South Wales',
+    city: 'Sydney',
+    name: 'Jack Thompson',
+    tz: 'Australia/Sydney',
+  },
+  {
+    company: 'Midwest Industrial Resale',
+    type: 'Resellers',
+    country: 'US',
+    state: 'Illinois',
+    city: 'Chicago',
+    name: 'Megan Carter',
+    tz: 'America/Chicago',
+  },
+  {
+    company: 'Saigon Tech Resellers',
+    type: 'Resellers',
+    country: 'VN',
+    state: 'Ho Chi Minh',
+    city: 'Ho Chi Minh City',
+    name: 'Nguyen Thi Lan',
+    tz: 'Asia/Ho_Chi_Minh',
+  },
+  {
+    company: 'Varsovia Parts Resale',
+    type: 'Resellers',
+    country: 'PL',
+    state: 'Masovian Voivodeship',
+    city: 'Warsaw',
+    name: 'Piotr Kowalski',
+    tz: 'Europe/Warsaw',
+  },
+  {
+    company: 'Northern Electrical Distributors',
+    type: 'Distributors',
+    country: 'GB',
+    state: 'England',
+    city: 'Manchester',
+    name: 'Oliver Hughes',
+    tz: 'Europe/London',
+  },
+  {
+    company: 'São Paulo Química Distribuidora',
+    type: 'Distributors',
+    country: 'BR',
+    state: 'São Paulo',
+    city: 'São Paulo',
+    name: 'Camila Souza',
+    tz: 'America/Sao_Paulo',
+  },
+  {
+    company: 'Osaka Precision Supply',
+    type: 'Distributors',
+    country: 'JP',
+    state: 'Osaka Prefecture',
+    city: 'Osaka',
+    name: 'Haruto Tanaka',
+    tz: 'Asia/Tokyo',
+  },
+  {
+    company: 'Maple Office & Safety Retail',
+    type: 'Retailers',
+    country: 'CA',
+    state: 'Ontario',
+    city: 'Toronto',
+    name: 'Sophie Tremblay',
+    tz: 'America/Toronto',
+  },
+  {
+    company: 'Lagos Build Mart',
+    type: 'Retailers',
+    country: 'NG',
+    state: 'Lagos',
+    city: 'Lagos',
+    name: 'Chinedu Okafor',
+    tz: 'Africa/Lagos',
+  },
+  {
+    company: 'Bangkok Home & Garden Store',
+    type: 'Retailers',
+    country: 'TH',
+    state: 'Bangkok',
+    city: 'Bangkok',
+    name: 'Somchai Srisuk',
+    tz: 'Asia/Bangkok',
+  },
+  {
+    company: 'Dhaka Textile Wholesale House',
+    type: 'Wholesalers',
+    country: 'BD',
+    state: 'Dhaka Division',
+    city: 'Dhaka',
+    name: 'Rahim Chowdhury',
+    tz: 'Asia/Dhaka',
+  },
+  {
+    company: 'Monterrey Mayoreo Industrial',
+    type: 'Wholesalers',
+    country: 'MX',
+    state: 'Nuevo León',
+    city: 'Monterrey',
+    name: 'Diego Hernández',
+    tz: 'America/Monterrey',
+  },
+  {
+    company: 'Milano Packaging Ingrosso',
+    type: 'Wholesalers',
+    country: 'IT',
+    state: 'Lombardy',
+    city: 'Milan',
+    name: 'Giulia Rossi',
+    tz: 'Europe/Rome',
+  },
+  {
+    company: 'Kuala Lumpur Agri Solutions',
+    type: 'Others',
+    country: 'MY',
+    state: 'Kuala Lumpur',
+    city: 'Kuala Lumpur',
+    name: 'Aisyah Rahman',
+    tz: 'Asia/Kuala_Lumpur',
+  },
+  {
+    company: 'Cape Mining Services',
+    type: 'Others',
+    country: 'ZA',
+    state: 'Western Cape',
+    city: 'Cape Town',
+    name: 'Thabo Nkosi',
+    tz: 'Africa/Johannesburg',
+  },
+  {
+    company: 'Lyon Services Industriels',
+    type: 'Others',
+    country: 'FR',
+    state: 'Auvergne-Rhône-Alpes',
+    city: 'Lyon',
+    name: 'Camille Martin',
+    tz: 'Europe/Paris',
+  },
+];
+
+const BUYERS = [
+  {
+    name: 'Priya Nair',
+    email: DEMO_ACCOUNTS.buyer,
+    country: 'IN',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    designation: 'Procurement Manager',
+    tz: 'Asia/Kolkata',
+  },
+  {
+    name: 'James Miller',
+    email: 'james.miller@buyer.tradeloop.test',
+    country: 'US',
+    city: 'Houston',
+    state: 'Texas',
+    designation: 'Purchasing Director',
+    tz: 'America/Chicago',
+  },
+  {
+    name: 'Fatima Al Mansouri',
+    email: 'fatima.mansouri@buyer.tradeloop.test',
+    country: 'SA',
+    city: 'Riyadh',
+    state: 'Riyadh Region',
+    designation: 'Sourcing Lead',
+    tz: 'Asia/Riyadh',
+  },
+  {
+    name: 'Lukas Schneider',
+    email: 'lukas.schneider@buyer.tradeloop.test',
+    country: 'DE',
+    city: 'Hamburg',
+    state: 'Hamburg',
+    designation: 'Category Buyer',
+    tz: 'Europe/Berlin',
+  },
+  {
+    name: 'Ana Pereira',
+    email: 'ana.pereira@buyer.tradeloop.test',
+    country: 'BR',
+    city: 'Curitiba',
+    state: 'Paraná',
+    designation: 'Supply Chain Analyst',
+    tz: 'America/Sao_Paulo',
+  },
+];
+
+const DEMO_KEY = 'demo_data_loaded_at';
+
+export type DemoResult =
+  { loaded: true; password: string; accounts: Record<string, string> } | { loaded: false; reason: string };
+
+function sellerEmail(seller: DemoSeller, index: number) {
+  if (index === 0) return DEMO_ACCOUNTS.seller;
+  const local = seller.company
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z]+/g, '.')
+    .replace(/^\.|\.$/g, '');
+  return `${local}@seller.tradeloop.test`;
+}
+
+/** Loads demo accounts into an empty database, once; never over real data. */
+export async function loadDemoData(db: Db): Promise<DemoResult> {
+  const [{ users: existing }] = await db.select({ users: count() }).from(users);
+  const [marker] = await db
+    .select()
+    .from(appMeta)
+    .where(sql`${appMeta.key} = ${DEMO_KEY}`);
+  if (marker) return { loaded: false, reason: 'already loaded before' };
+  if (existing > 0) return { loaded: false, reason: 'the database already holds accounts' };
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    let firstSeller: { userId: number; companyId: number | null } | undefined;
+    for (const [index, seller] of SELLERS.entries()) {
+      const created = await createAccount(tx, {
+        fullName: seller.name,
+        emailId: sellerEmail(seller, index),
+        passwordHash,
+        userType: 'seller',
+        emailVerified: true,
+        company: { name: seller.company, type: seller.type, countryCode: seller.country },
+        profile: {
+          country: seller.country,
+          state: seller.state,
+          city: seller.city,
+          time_zone: seller.tz,
+          department: 'Sales',
+          designation: index % 2 === 0 ? 'Export Manager' : 'Managing Director',
+          language: 'English',
+          job_function: 'Sales',
+          registration_city: seller.city,
+          reg_region_state_province: seller.state,
+        },
+      });
+      firstSeller ??= created;
+    }
+    await createAccount(tx, {
+      fullName: 'Rohan Mehta',
+      emailId: DEMO_ACCOUNTS.subuser,
+      passwordHash,
+      userType: 'subuser',
+      emailVerified: true,
+      parent: { userId: firstSeller!.userId, companyId: firstSeller!.companyId! },
+      profile: {
+        country: 'IN',
+        city: 'Pune',
+        designation: 'Sales Executive',
+        department: 'Sales',
+        time_zone: 'Asia/Kolkata',
+      },
+    });
+    for (const buyer of BUYERS) {
+      await createAccount(tx, {
+        fullName: buyer.name,
+        emailId: buyer.email,
+        passwordHash,
+        userType: 'others',
+        emailVerified: true,
+        profile: {
+          country: buyer.country,
+          state: buyer.state,
+          city: buyer.city,
+          designation: buyer.designation,
+          department: 'Procurement',
+          time_zone: buyer.tz,
+        },
+      });
+    }
+    await tx.insert(appMeta).values({ key: DEMO_KEY, value: new Date().toISOString() });
+  });
+  return {
+    loaded: true,
+    password: DEMO_PASSWORD,
+    accounts: {
+      seller: DEMO_ACCOUNTS.seller,
+      subuser: DEMO_ACCOUNTS.subuser,
+      buyer: DEMO_ACCOUNTS.buyer,
+      otherSellers: `${SELLERS.length - 1} more, one per company: <company>@seller.tradeloop.test`,
+      otherBuyers: `${BUYERS.length - 1} more: <name>@buyer.tradeloop.test`,
+    },
+  };
+}

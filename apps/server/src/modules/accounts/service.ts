@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import type { CompanyType, LocalUser, Role, UserType } from '@tradeloop/contracts/auth';
+import {
+  BASIC_FIELDS,
+  COMPLETION_FIELDS,
+  JOB_FIELDS,
+  PROFILE_MESSAGES,
+  REGISTRATION_FIELDS,
+  type Profile,
+  type ProfileField,
+  type UpdateProfileBody,
+} from '@tradeloop/contracts/accounts';
+import type { Tx } from '../../db/client.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
+import { companies, userProfiles, users } from './tables.ts';
+
+export type NewAccount = {
+  fullName: string;
+  emailId: string;
+  passwordHash: string | null;
+  userType: UserType;
+  company?: { name: string; type: CompanyType; countryCode?: string };
+  /** For sub-users: the seller whose company they work in. */
+  parent?: { userId: number; companyId: number };
+  emailVerified?: boolean;
+  profile?: Partial<Record<ProfileField, string | null>>;
+};
+
+const roleOf: Record<UserType, Role> = { seller: 'owner', subuser: 'sales', others: 'buyer' };
+
+export function slugify(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'company'
+  );
+}
+
+async function uniqueCompanySlug(tx: Tx, name: string) {
+  const base = slugify(name);
+  const taken = await tx
+    .select({ slug: companies.slug })
+    .from(companies)
+    .where(like(companies.slug, `${base}%`));
+  const slugs = new Set(taken.map((row) => row.slug));
+  if (!slugs.has(base)) return base;
+  let n = 2;
+  while (slugs.has(`${base}-${n}`)) n += 1;
+  return `${base}-${n}`;
+}
+
+/** A public member number: TL- and eight characters without look-alikes. */
+function newMemberId() {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(8);
+  return `TL-${Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('')}`;
+}
+
+export async function emailTaken(tx: Tx, emailId: string) {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.emailId}) = ${emailId.toLowerCase()}`)
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Creates the user, its company (sellers) and its profile row; call inside a transaction. */
+export async function createAccount(
+  tx: Tx,
+  account: NewAccount,
+): Promise<{ userId: number; companyId: number | null }> {
+  let companyId = account.parent?.companyId ?? null;
+  if (account.company) {
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        name: account.company.name,
+        slug: await uniqueCompanySlug(tx, account.company.name),
+        companyType: account.company.type,
+        countryCode: account.company.countryCode,
+      })
+      .returning({ id: companies.id });
+    companyId = company.id;
+  }
+  const role = roleOf[account.userType];
+  const [user] = await tx
+    .insert(users)
+    .values({
+      userType: account.userType,
+      role,
+      defaultRole: role,
+      memberId: newMemberId(),
+      fullName: account.fullName,
+      emailId: account.emailId.toLowerCase(),
+      passwordHash: account.passwordHash,
+      companyId,
+      parentUser: account.parent?.userId ?? null,
+      emailVerified: account.emailVerified ?? false,
+    })
+    .returning({ id: users.id });
+  const companyType = account.company?.type ?? null;
+  await tx.insert(userProfiles).values({ userId: user.id, company_type: companyType, ...account.profile });
+  return { userId: user.id, companyId };
+}
+
+export async function findUserByEmail(tx: Tx, emailId: string) {
+  const [row] = await tx
+    .select({ id: users.id, passwordHash: users.passwordHash, deletedAt: users.deletedAt })
+    .from(users)
+    .where(sql`lower(${users.emailId}) = ${emailId.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+type ProfileRow = typeof userProfiles.$inferSelect;
+
+function completion(userType: UserType, fullName: string, profile: ProfileRow) {
+  const fields = COMPLETION_FIELDS[userType] as readonly ProfileField[];
+  const pending = fields.filter((field) => {
+    const value = field === 'full_name' ? fullName : profile[field as keyof ProfileRow];
+    return value === null || value === undefined || String(value).trim() === '';
+  });
+  const percent = Math.round(((fields.length - pending.length) / fields.length) * 100);
+  return { complete_profile: percent, pending_fields: pending as string[] };
+}
+
+async function loadAccount(tx: Tx, userId: number) {
+  const [row] = await tx
+    .select({ user: users, profile: userProfiles, company: companies })
+    .from(users)
+    .innerJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function localUser(tx: Tx, userId: number): Promise<LocalUser> {
+  const { user, profile, company } = await loadAccount(tx, userId);
+  return {
+    id: user.id,
+    full_name: user.fullName,
+    email_id: user.emailId,
+    user_type: user.userType,
+    role: user.role,
+    default_role: user.defaultRole,
+    member_id: user.memberId,
+    verified: user.emailVerified,
+    mobile_verified: user.mobileVerified,
+    ...completion(user.userType, user.fullName, profile),
+    parent_user: user.parentUser,
+    company_id: user.companyId,
+    company_name: company?.name ?? null,
+    company_type: company?.companyType ?? null,
+    avatar_original: profile.avatar_original,
+    online: user.online,
+  };
+}
+
+function pick<K extends string>(keys: readonly K[], row: Record<string, unknown>) {
+  return Object.fromEntries(keys.map((key) => [key, (row[key] as string | null) ?? null])) as Record<K, string | null>;
+}
+
+export async function getProfile(tx: Tx, userId: number): Promise<Profile> {
+  const { user, profile, company } = await loadAccount(tx, userId);
+  return {
+    id: user.id,
+    created_at: user.createdAt.toISOString(),
+    plan_status: { name: user.planName, icon: user.planName === 'Free' ? 'free' : 'premium' },
+    email_id: user.emailId,
+    mobile_verified: user.mobileVerified,
+    role: user.role,
+    default_role: user.defaultRole,
+    member_id: user.memberId,
+    email_verified: user.emailVerified,
+    ...completion(user.userType, user.fullName, profile),
+    social_type: user.socialType,
+    user_type: user.userType,
+    company_name: company?.name ?? null,
+    online: user.online,
+    ...pick(BASIC_FIELDS, profile),
+    full_name: user.fullName,
+    ...pick(JOB_FIELDS, profile),
+    ...pick(REGISTRATION_FIELDS, profile),
+  };
+}
+
+export async function updateProfile(tx: Tx, userId: number, body: UpdateProfileBody): Promise<Profile> {
+  const { full_name: fullName, ...fields } = body;
+  const account = await loadAccount(tx, userId);
+  if (account.user.userType === 'others' && REGISTRATION_FIELDS.some((field) => fields[field] != null)) {
+    throw invalid({ reg_street_address: [PROFILE_MESSAGES.userTypeMismatch] });
+  }
+  const now = new Date();
+  if (fullName !== undefined) {
+    await tx.update(users).set({ fullName, updatedAt: now }).where(eq(users.id, userId));
+  }
+  if (Object.keys(fields).length > 0) {
+    await tx
+      .update(userProfiles)
+      .set({ ...(fields as Partial<ProfileRow>), updatedAt: now })
+      .where(eq(userProfiles.userId, userId));
+  }
+  return getProfile(tx, userId);
+}
+
+export async function deleteStatus(tx: Tx, userId: number) {
+  const [row] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return { user_deleted_status: !row || row.deletedAt !== null };
+}

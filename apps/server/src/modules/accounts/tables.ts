@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CompanyType, Role, UserType } from '@tradeloop/contracts/auth';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A seller's company: the tenant that owns products, CRM records and sub-users. */
+export const companies = pgTable('companies', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  companyType: text('company_type').$type<CompanyType>().notNull(),
+  countryCode: text('country_code'),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userType: text('user_type').$type<UserType>().notNull(),
+    role: text('role').$type<Role>().notNull(),
+    defaultRole: text('default_role').$type<Role>().notNull(),
+    memberId: text('member_id').notNull().unique(),
+    fullName: text('full_name').notNull(),
+    emailId: text('email_id').notNull(),
+    passwordHash: text('password_hash'),
+    companyId: bigint('company_id', { mode: 'number' }).references(() => companies.id),
+    parentUser: bigint('parent_user', { mode: 'number' }),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    mobileVerified: text('mobile_verified').notNull().default('not-found'),
+    socialType: text('social_type'),
+    planName: text('plan_name').notNull().default('Free'),
+    online: boolean('online').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.emailId})`), index('users_company_idx').on(t.companyId)],
+);
+
+/**
+ * Profile, job details and registration address of spec section 3; one row per user.
+ * Property names are the API's field names, so the profile maps one to one.
+ */
+export const userProfiles = pgTable('user_profiles', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  avatar_original: text('avatar_original'),
+  gender: text('gender'),
+  country: text('country'),
+  state: text('state'),
+  city: text('city'),
+  postal_code: text('postal_code'),
+  address: text('address'),
+  street_address: text('street_address'),
+  lats: text('lats'),
+  longs: text('longs'),
+  mobile_code: text('mobile_code'),
+  mobile_country_code: text('mobile_country_code'),
+  mobile: text('mobile'),
+  department: text('department'),
+  designation: text('designation'),
+  main_language_1: text('main_language_1'),
+  language: text('language'),
+  time_zone: text('time_zone'),
+  procurement_priorities: text('procurement_priorities'),
+  purchasing_authority: text('purchasing_authority'),
+  technical_expertise: text('technical_expertise'),
+  years_of_experience: text('years_of_experience'),
+  job_function: text('job_function'),
+  job_role: text('job_role'),
+  industry_knowledge: text('industry_knowledge'),
+  education: text('education'),
+  location: text('location'),
+  target_customer: text('target_customer'),
+  industry_expertise: text('industry_expertise'),
+  company_type: text('company_type'),
+  sales_skills: text('sales_skills'),
+  certification: text('certification'),
+  reg_street_address: text('reg_street_address'),
+  reg_additional_address: text('reg_additional_address'),
+  registration_city: text('registration_city'),
+  reg_region_state_province: text('reg_region_state_province'),
+  registration_postalcode: text('registration_postalcode'),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestApp, signUp, type TestUser } from '../../test/helpers.ts';
+import type { Access } from './access.ts';
+
+/** Who may not call a route of each access level, and the status they get. */
+const refusals: Record<Access, { who: 'anonymous' | 'buyer' | 'seller'; status: number }[]> = {
+  public: [],
+  user: [{ who: 'anonymous', status: 401 }],
+  company: [
+    { who: 'anonymous', status: 401 },
+    { who: 'buyer', status: 403 },
+  ],
+  owner: [
+    { who: 'anonymous', status: 401 },
+    { who: 'buyer', status: 403 },
+  ],
+  buyer: [
+    { who: 'anonymous', status: 401 },
+    { who: 'seller', status: 403 },
+  ],
+};
+
+describe('authorisation of every route', () => {
+  let app: FastifyInstance;
+  let callers: Record<'buyer' | 'seller', TestUser>;
+  beforeAll(async () => {
+    app = await createTestApp();
+    await app.ready();
+    callers = { buyer: await signUp(app, 'buyer'), seller: await signUp(app, 'seller') };
+  });
+  afterAll(() => app.close());
+
+  it('every API route states who may call it', () => {
+    expect(app.accessTable.length).toBeGreaterThan(10);
+  });
+
+  it('refuses the wrong caller of every route, before reading its input', async () => {
+    const failures: string[] = [];
+    for (const route of app.accessTable) {
+      const url = route.url.replace(/:\w+/g, '1');
+      for (const { who, status } of refusals[route.access]) {
+        const options = { method: route.method as 'GET', url };
+        const response = who === 'anonymous' ? await app.inject(options) : await as(app, callers[who], options);
+        if (response.statusCode !== status)
+          failures.push(`${route.method} ${route.url} as ${who}: ${response.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a forged token is refused like no token', async () => {
+    for (const route of app.accessTable.filter((entry) => entry.access !== 'public')) {
+      const response = await as(
+        app,
+        { token: 'forged-token' },
+        { method: route.method as 'GET', url: route.url.replace(/:\w+/g, '1') },
+      );
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+});

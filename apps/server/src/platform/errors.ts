@@ -1,0 +1,26 @@
+import { SERVER_MESSAGES } from '@tradeloop/contracts/common';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** A failure the client caused or may see; the error handler turns it into the envelope. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly errors?: FieldErrors;
+  constructor(statusCode: number, message: string, errors?: FieldErrors) {
+    super(message);
+    this.statusCode = statusCode;
+    this.errors = errors;
+  }
+}
+
+export const notFound = (message: string = SERVER_MESSAGES.notFound) => new AppError(404, message);
+export const unauthenticated = (message: string = SERVER_MESSAGES.unauthenticated) => new AppError(401, message);
+export const forbidden = (message: string = SERVER_MESSAGES.forbidden) => new AppError(403, message);
+export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors);
+export const tooManyRequests = (message: string = SERVER_MESSAGES.rateLimited) => new AppError(429, message);
+
+/** 422 with field messages; the envelope's message is the first field message. */
+export function invalid(errors: FieldErrors, message?: string) {
+  const first = Object.values(errors)[0]?.[0];
+  return new AppError(422, message ?? first ?? SERVER_MESSAGES.validation, errors);
+}

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import { outbox } from './tables.ts';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+export type Mailer = {
+  /** Records the message in the outbox, then delivers it through SMTP when configured. */
+  send(mail: Mail): Promise<{ id: number; status: 'sent' | 'logged' | 'failed' }>;
+  close(): void;
+};
+
+export function createMailer(options: { db: Db; smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  return {
+    async send(mail) {
+      const [row] = await options.db
+        .insert(outbox)
+        .values({
+          channel: 'email',
+          recipient: mail.to,
+          subject: mail.subject,
+          bodyText: mail.text,
+          bodyHtml: mail.html,
+          status: transport ? 'pending' : 'logged',
+        })
+        .returning({ id: outbox.id });
+      if (!transport) {
+        options.log.info(
+          { outboxId: row.id, to: mail.to, subject: mail.subject, text: mail.text },
+          'mail kept in outbox',
+        );
+        return { id: row.id, status: 'logged' };
+      }
+      try {
+        await transport.sendMail({ from: options.from, ...mail });
+        await options.db.update(outbox).set({ status: 'sent', sentAt: new Date() }).where(eq(outbox.id, row.id));
+        return { id: row.id, status: 'sent' };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        options.log.warn({ outboxId: row.id, err: error }, 'mail delivery failed');
+        await options.db.update(outbox).set({ status: 'failed', error: message }).where(eq(outbox.id, row.id));
+        return { id: row.id, status: 'failed' };
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

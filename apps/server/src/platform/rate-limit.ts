@@ -1,0 +1,66 @@
+import { Redis } from 'ioredis';
+import { tooManyRequests } from './errors.ts';
+
+export interface RateLimitStore {
+  /** Counts one hit on `key` and answers the hits inside the current window. */
+  hit(key: string, windowMs: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export function memoryStore(): RateLimitStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
+  }, 60_000);
+  sweep.unref();
+  return {
+    async hit(key, windowMs) {
+      const now = Date.now();
+      const window = windows.get(key);
+      if (!window || window.resetAt <= now) {
+        windows.set(key, { count: 1, resetAt: now + windowMs });
+        return 1;
+      }
+      window.count += 1;
+      return window.count;
+    },
+    async close() {
+      clearInterval(sweep);
+    },
+  };
+}
+
+/** Shared counters, so several server instances enforce one limit. */
+export function redisStore(url: string): RateLimitStore {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  return {
+    async hit(key, windowMs) {
+      const [[, count]] = (await redis
+        .multi()
+        .incr(`ratelimit:${key}`)
+        .pexpire(`ratelimit:${key}`, windowMs, 'NX')
+        .exec()) as [[Error | null, number], unknown];
+      return count;
+    },
+    async close() {
+      await redis.quit();
+    },
+  };
+}
+
+export type RateLimiter = {
+  /** Counts a hit on each key and refuses with 429 when any is over its limit. */
+  consume(name: string, windowMs: number, limits: { key: string; limit: number }[]): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function createRateLimiter(store: RateLimitStore): RateLimiter {
+  return {
+    async consume(name, windowMs, limits) {
+      const counts = await Promise.all(limits.map(({ key }) => store.hit(`${name}:${key}`, windowMs)));
+      if (counts.some((count, index) => count > limits[index].limit)) throw tooManyRequests();
+    },
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,74 @@
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { TOKEN_IDLE_TTL_MS } from '@tradeloop/contracts/auth';
+import type { Tx } from '../db/client.ts';
+import { users } from '../modules/accounts/tables.ts';
+import { authTokens } from './tables.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export type AuthUser = {
+  id: number;
+  userType: 'seller' | 'subuser' | 'others';
+  companyId: number | null;
+  parentUser: number | null;
+  tokenId: number;
+};
+
+/** Uses closer together than this do not move the expiry, so most requests cost no write. */
+const SLIDE_GRANULARITY_MS = 60_000;
+
+export async function createSession(db: Tx, userId: number, meta: { userAgent?: string; ip?: string }) {
+  const { token, hash } = newToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + TOKEN_IDLE_TTL_MS);
+  await db.insert(authTokens).values({
+    userId,
+    tokenHash: hash,
+    lastUsedAt: now,
+    expiresAt,
+    userAgent: meta.userAgent?.slice(0, 300),
+    ip: meta.ip,
+  });
+  return { token, expiresAt };
+}
+
+/** The signed-in user behind a bearer token, or null when the token is unknown, revoked or idle too long. */
+export async function resolveSession(db: Tx, token: string, now = new Date()): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({
+      tokenId: authTokens.id,
+      lastUsedAt: authTokens.lastUsedAt,
+      id: users.id,
+      userType: users.userType,
+      companyId: users.companyId,
+      parentUser: users.parentUser,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, now),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > SLIDE_GRANULARITY_MS) {
+    await db
+      .update(authTokens)
+      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + TOKEN_IDLE_TTL_MS) })
+      .where(eq(authTokens.id, row.tokenId));
+  }
+  const { lastUsedAt: _lastUsedAt, ...user } = row;
+  return user;
+}
+
+export async function revokeSession(db: Tx, tokenId: number) {
+  await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.id, tokenId));
+}
+
+/** Removes tokens that can never be used again. */
+export async function purgeDeadSessions(db: Tx, now = new Date()) {
+  await db.delete(authTokens).where(lt(authTokens.expiresAt, now));
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { DEMO_PASSWORD } from '@tradeloop/contracts/demo';
+import { buildApp } from '../src/app.ts';
+import { IN_MEMORY, loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+
+/**
+ * A server on a database of its own: an in-memory PGlite, or, when TEST_DATABASE_URL names a
+ * PostgreSQL server, a fresh database created for this app and dropped when it closes.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const config = loadConfig({ DATA_DIR: IN_MEMORY, LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...env });
+  if (!adminUrl) return buildApp(config);
+
+  const name = `tradeloop_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: IN_MEMORY });
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', async () => {
+    await database.close();
+    await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  });
+  return app;
+}
+
+async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user') {
+  counter += 1;
+  return `${prefix}.${counter}.${randomBytes(3).toString('hex')}@example.test`;
+}
+
+export type TestUser = { token: string; id: number; email: string; companyId: number | null };
+
+export async function signUp(
+  app: FastifyInstance,
+  kind: 'seller' | 'buyer' = 'seller',
+  overrides: Record<string, unknown> = {},
+): Promise<TestUser> {
+  const email = uniqueEmail(kind);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    payload: {
+      full_name: kind === 'seller' ? 'Sam Seller' : 'Bea Buyer',
+      email_id: email,
+      password: DEMO_PASSWORD,
+      user_type: kind,
+      ...(kind === 'seller' ? { company_name: 'Acme Industrial', company_type: 'Manufacturers' } : {}),
+      ...overrides,
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const { data } = response.json();
+  return { token: data.token, id: data.user.id, email, companyId: data.user.company_id };
+}
+
+/** app.inject with the bearer token of `user`. */
+export function as(app: FastifyInstance, user: { token: string }, options: InjectOptions) {
+  return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${user.token}` } });
+}
