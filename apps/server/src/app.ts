@@ -33,6 +33,8 @@ declare module 'fastify' {
 export type BuildOptions = {
   /** An already opened database (tests share one per file); otherwise one is opened from config. */
   database?: Database;
+  /** A rate limiter of the caller's (the benchmark); otherwise one on Redis or in memory. */
+  rateLimiter?: RateLimiter;
 };
 
 /** Builds the whole server: platform first, then the domain modules. Migrations run before it answers. */
@@ -66,7 +68,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'events',
     createEventBus((name, error) => app.log.error({ err: error, event: name }, 'event handler failed')),
   );
-  app.decorate('rateLimiter', createRateLimiter(config.redisUrl ? redisStore(config.redisUrl) : memoryStore()));
+  app.decorate(
+    'rateLimiter',
+    options.rateLimiter ?? createRateLimiter(config.redisUrl ? redisStore(config.redisUrl) : memoryStore()),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -26,6 +26,8 @@ const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover) is replaced on next use; it must not crash us.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`));
     const db = drizzlePg(pool);
     return {
       db: db as unknown as Db,

@@ -1,0 +1,56 @@
+import autocannon from 'autocannon';
+
+export type Load = {
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  headers?: Record<string, string>;
+  connections?: number;
+  seconds?: number;
+};
+
+export type Figures = { scenario: string; rps: number; p50: number; p95: number; p99: number; errors: number; requests: number };
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Drives a URL with autocannon and keeps every response time, so the percentiles are exact. */
+export async function measure(scenario: string, load: Load): Promise<Figures> {
+  const times: number[] = [];
+  let errors = 0;
+  const instance = autocannon({
+    url: load.url,
+    method: load.method ?? 'GET',
+    body: load.body === undefined ? undefined : JSON.stringify(load.body),
+    headers: { 'content-type': 'application/json', ...load.headers },
+    connections: load.connections ?? 16,
+    duration: load.seconds ?? 10,
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode >= 400) errors += 1;
+    times.push(responseTime);
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    scenario,
+    rps: Math.round(result.requests.total / (result.duration || 1)),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: errors + result.errors + result.timeouts,
+    requests: result.requests.total,
+  };
+}
+
+export function table(rows: Figures[]): string {
+  const header = '| scenario | req/s | p50 ms | p95 ms | p99 ms | errors | requests |';
+  const rule = '|---|---:|---:|---:|---:|---:|---:|';
+  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 2 : 1) : '-');
+  const lines = rows.map(
+    (row) => `| ${row.scenario} | ${row.rps} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${fmt(row.p99)} | ${row.errors} | ${row.requests} |`,
+  );
+  return [header, rule, ...lines].join('\n');
+}
