@@ -9,7 +9,15 @@ export type Load = {
   seconds?: number;
 };
 
-export type Figures = { scenario: string; rps: number; p50: number; p95: number; p99: number; errors: number; requests: number };
+export type Figures = {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  requests: number;
+};
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;
@@ -20,19 +28,23 @@ function percentile(sorted: number[], p: number) {
 export async function measure(scenario: string, load: Load): Promise<Figures> {
   const times: number[] = [];
   let errors = 0;
-  const instance = autocannon({
-    url: load.url,
-    method: load.method ?? 'GET',
-    body: load.body === undefined ? undefined : JSON.stringify(load.body),
-    headers: { 'content-type': 'application/json', ...load.headers },
-    connections: load.connections ?? 16,
-    duration: load.seconds ?? 10,
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: load.url,
+        method: load.method ?? 'GET',
+        body: load.body === undefined ? undefined : JSON.stringify(load.body),
+        headers: { 'content-type': 'application/json', ...load.headers },
+        connections: load.connections ?? 16,
+        duration: load.seconds ?? 10,
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 400) errors += 1;
+      times.push(responseTime);
+    });
   });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    if (statusCode >= 400) errors += 1;
-    times.push(responseTime);
-  });
-  const result = await instance;
   times.sort((a, b) => a - b);
   return {
     scenario,
@@ -50,7 +62,8 @@ export function table(rows: Figures[]): string {
   const rule = '|---|---:|---:|---:|---:|---:|---:|';
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 2 : 1) : '-');
   const lines = rows.map(
-    (row) => `| ${row.scenario} | ${row.rps} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${fmt(row.p99)} | ${row.errors} | ${row.requests} |`,
+    (row) =>
+      `| ${row.scenario} | ${row.rps} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${fmt(row.p99)} | ${row.errors} | ${row.requests} |`,
   );
   return [header, rule, ...lines].join('\n');
 }

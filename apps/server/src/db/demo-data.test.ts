@@ -1,0 +1,49 @@
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
+import { COMPANY_TYPES } from '@tradeloop/contracts/auth';
+import { createTestApp, signUp } from '../../test/helpers.ts';
+import { companies, users } from '../modules/accounts/tables.ts';
+import { loadDemoData } from './demo-data.ts';
+
+let app: FastifyInstance;
+afterEach(() => app.close());
+
+describe('demo data', () => {
+  it('loads sellers of every company type, buyers and a sub-user into an empty database, once', async () => {
+    app = await createTestApp();
+    const first = await loadDemoData(app.db);
+    expect(first.loaded).toBe(true);
+    const types = await app.db.selectDistinct({ type: companies.companyType }).from(companies);
+    expect(types.map((row) => row.type).sort()).toEqual([...COMPANY_TYPES].sort());
+
+    const [{ total }] = await app.db.select({ total: count() }).from(users);
+    const second = await loadDemoData(app.db);
+    expect(second).toEqual({ loaded: false, reason: 'already loaded before' });
+    const [{ total: after }] = await app.db.select({ total: count() }).from(users);
+    expect(after).toBe(total);
+
+    for (const email of Object.values(DEMO_ACCOUNTS)) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        payload: { email_id: email, password: DEMO_PASSWORD },
+      });
+      expect(response.statusCode, email).toBe(200);
+    }
+    const subuser = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: { email_id: DEMO_ACCOUNTS.subuser, password: DEMO_PASSWORD },
+    });
+    expect(subuser.json().data.user).toMatchObject({ user_type: 'subuser', role: 'sales' });
+    expect(subuser.json().data.user.parent_user).toBeTypeOf('number');
+  });
+
+  it('never loads over real data', async () => {
+    app = await createTestApp();
+    await signUp(app, 'seller');
+    expect(await loadDemoData(app.db)).toEqual({ loaded: false, reason: 'the database already holds accounts' });
+  });
+});
