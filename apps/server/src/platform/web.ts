@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendRouteNotFound } from './http.ts';
 
-const apiPrefixes = ['/api/', '/crm/', '/chat/', '/broadcasting/'];
+const apiPrefixes = ['/api/', '/crm/v1/', '/chat/v1/', '/broadcasting/'];
 
 /** Serves the built web app; unknown non-API paths get index.html so the client router decides. */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {

@@ -1,0 +1,26 @@
+import { Anchor, Container, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { PATHS } from '../../lib/paths.ts';
+
+export function AppFooter() {
+  return (
+    <Container component="footer" py="xl" mt="xl">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed">
+          © {new Date().getFullYear()} TradeLoop · B2B trade marketplace and sales CRM
+        </Text>
+        <Group gap="lg">
+          <Anchor component={Link} to={PATHS.suppliers} size="sm" c="dimmed">
+            Supplier directory
+          </Anchor>
+          <Anchor component={Link} to={PATHS.signup} size="sm" c="dimmed">
+            Sell on TradeLoop
+          </Anchor>
+          <Anchor href="/api/docs" size="sm" c="dimmed">
+            API
+          </Anchor>
+        </Group>
+      </Group>
+    </Container>
+  );
+}

@@ -1,0 +1,88 @@
+import { Box, Burger, Button, Container, Divider, Drawer, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import { signOut } from '../../features/auth/session-actions.ts';
+import { Logo } from '../../components/Logo.tsx';
+import { PATHS } from '../../lib/paths.ts';
+import { navItems } from './nav-items.ts';
+import { UserMenu } from './UserMenu.tsx';
+
+export function AppHeader() {
+  const { token, user } = useSession();
+  const navigate = useNavigate();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const items = navItems(user?.user_type ?? null);
+
+  const handleSignOut = async () => {
+    drawer.close();
+    const message = await signOut();
+    if (message) notifySuccess(message);
+    await navigate(PATHS.signin, { replace: true });
+  };
+
+  const links = items.map((item) =>
+    item.to.includes('#') ? (
+      <Link key={item.label} to={item.to} className="tl-nav-link" onClick={drawer.close}>
+        {item.label}
+      </Link>
+    ) : (
+      <NavLink key={item.label} to={item.to} end={item.end} className="tl-nav-link" onClick={drawer.close}>
+        {item.label}
+      </NavLink>
+    ),
+  );
+
+  const guestActions = (
+    <>
+      <Button component={Link} to={PATHS.signin} variant="subtle" onClick={drawer.close}>
+        Sign in
+      </Button>
+      <Button component={Link} to={PATHS.signup} color="accent.6" onClick={drawer.close}>
+        Join free
+      </Button>
+    </>
+  );
+
+  return (
+    <Container h="100%">
+      <Group h="100%" justify="space-between" wrap="nowrap">
+        <Group gap="xl" wrap="nowrap">
+          <Box component={Link} to={PATHS.home} aria-label="TradeLoop home" style={{ textDecoration: 'none' }}>
+            <Logo />
+          </Box>
+          <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm">
+            {links}
+          </Group>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {token ? (
+            <UserMenu user={user} onSignOut={handleSignOut} />
+          ) : (
+            <Group gap="xs" visibleFrom="sm">
+              {guestActions}
+            </Group>
+          )}
+          <Burger
+            opened={drawerOpened}
+            onClick={drawer.toggle}
+            hiddenFrom="sm"
+            aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
+          />
+        </Group>
+      </Group>
+      <Drawer opened={drawerOpened} onClose={drawer.close} title={<Logo />} hiddenFrom="sm" size="xs" padding="md">
+        <Stack component="nav" aria-label="Main" gap={4}>
+          {links}
+        </Stack>
+        {!token && (
+          <>
+            <Divider my="md" />
+            <Stack gap="xs">{guestActions}</Stack>
+          </>
+        )}
+      </Drawer>
+    </Container>
+  );
+}

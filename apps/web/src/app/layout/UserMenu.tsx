@@ -1,0 +1,69 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconAddressBook, IconChevronDown, IconLayoutDashboard, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import type { LocalUser } from '@tradeloop/contracts/auth';
+import { Link } from 'react-router';
+import { initials } from '../../lib/format.ts';
+import { PATHS } from '../../lib/paths.ts';
+
+type UserMenuProps = { user: LocalUser | null; onSignOut: () => void };
+
+const USER_TYPE_LABELS = { seller: 'Seller', subuser: 'Team member', others: 'Buyer' } as const;
+
+/** The signed-in user's menu: dashboard, profile, CRM, sign out. */
+export function UserMenu({ user, onSignOut }: UserMenuProps) {
+  const name = user?.full_name ?? 'My account';
+  const isCompanyUser = user?.user_type === 'seller' || user?.user_type === 'subuser';
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withArrow>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={`Account menu for ${name}`}
+          data-testid="user-menu"
+          p={4}
+          style={{ borderRadius: 999 }}
+        >
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={user?.avatar_original || null} alt="" color="brand" radius="xl" size={36}>
+              {initials(name)}
+            </Avatar>
+            <div style={{ lineHeight: 1.1 }}>
+              <Text size="sm" fw={600} lineClamp={1} visibleFrom="sm" maw={160}>
+                {name}
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={1} visibleFrom="sm" maw={160}>
+                {user ? (user.company_name ?? USER_TYPE_LABELS[user.user_type]) : 'Signed in'}
+              </Text>
+            </div>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {user && (
+          <Menu.Label>
+            <Text size="xs" c="dimmed" truncate>
+              {user.email_id}
+            </Text>
+          </Menu.Label>
+        )}
+        <Menu.Item component={Link} to={PATHS.dashboard} leftSection={<IconLayoutDashboard size={16} />}>
+          Dashboard
+        </Menu.Item>
+        {user?.user_type !== 'subuser' && (
+          <Menu.Item component={Link} to={PATHS.profile} leftSection={<IconUserCircle size={16} />}>
+            My profile
+          </Menu.Item>
+        )}
+        {isCompanyUser && (
+          <Menu.Item component={Link} to={PATHS.crm} leftSection={<IconAddressBook size={16} />}>
+            CRM
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onSignOut}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,6 @@
+/** Query keys of the accounts domain. */
+export const accountsKeys = {
+  all: ['accounts'] as const,
+  profile: (userId: number | null) => [...accountsKeys.all, 'profile', userId] as const,
+  deleteStatus: (userId: number | null) => [...accountsKeys.all, 'delete-status', userId] as const,
+};

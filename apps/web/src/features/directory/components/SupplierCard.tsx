@@ -1,0 +1,77 @@
+import { Avatar, Badge, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconCalendarEvent, IconMapPin, IconUser } from '@tabler/icons-react';
+import type { DirectorySeller } from '@tradeloop/contracts/directory';
+import { initials, monthYear } from '../../../lib/format.ts';
+import { COMPANY_TYPE_COLORS } from '../company-types.ts';
+
+type SupplierCardProps = { seller: DirectorySeller; countryName: string | null };
+
+export function SupplierCard({ seller, countryName }: SupplierCardProps) {
+  const color = COMPANY_TYPE_COLORS[seller.company_type];
+  const location = [seller.city, countryName ?? seller.country].filter(Boolean).join(', ');
+  return (
+    <Card component="article" data-testid="supplier-card" h="100%" aria-labelledby={`supplier-${seller.company_id}`}>
+      <Stack gap="sm" h="100%">
+        <Group wrap="nowrap" align="flex-start" gap="sm">
+          <Avatar color={color} radius="md" size={48} aria-hidden>
+            {initials(seller.company_name)}
+          </Avatar>
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Title order={3} fz="md" lh={1.3} lineClamp={2} id={`supplier-${seller.company_id}`}>
+              {seller.company_name}
+            </Title>
+            <Badge
+              color={color}
+              variant="light"
+              size="sm"
+              data-testid="supplier-type"
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {seller.company_type}
+            </Badge>
+          </Stack>
+        </Group>
+        <Stack gap={6} mt="auto">
+          {location && (
+            <Group gap={6} wrap="nowrap" c="dimmed">
+              <IconMapPin size={16} aria-hidden />
+              <Text size="sm" truncate>
+                <VisuallyHidden>Location: </VisuallyHidden>
+                {location}
+              </Text>
+            </Group>
+          )}
+          <Group gap={6} wrap="nowrap" c="dimmed">
+            <IconUser size={16} aria-hidden />
+            <Text size="sm" truncate>
+              {seller.seller_name}
+            </Text>
+          </Group>
+          <Group gap={6} wrap="nowrap" c="dimmed">
+            <IconCalendarEvent size={16} aria-hidden />
+            <Text size="sm">Member since {monthYear(seller.member_since)}</Text>
+          </Group>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
+
+export function SupplierCardSkeleton() {
+  return (
+    <Card h="100%" aria-hidden>
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <Skeleton h={48} w={48} radius="md" />
+        <Stack gap={8} style={{ flex: 1 }}>
+          <Skeleton h={14} w="85%" />
+          <Skeleton h={18} w={90} radius="xl" />
+        </Stack>
+      </Group>
+      <Stack gap={10} mt="lg">
+        <Skeleton h={10} w="70%" />
+        <Skeleton h={10} w="55%" />
+        <Skeleton h={10} w="60%" />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { countrySchema } from '@tradeloop/contracts/reference';
+import { apiData } from '../../../lib/api-client.ts';
+import { REFERENCE_STALE_TIME, referenceKeys } from './keys.ts';
+
+export type Country = z.infer<typeof countrySchema>;
+
+/** GET /api/v1/countries */
+export const countriesQueryOptions = () =>
+  queryOptions({
+    queryKey: referenceKeys.countries(),
+    queryFn: ({ signal }) => apiData<Country[]>('countries', { signal }),
+    staleTime: REFERENCE_STALE_TIME,
+  });
+
+export function useCountries() {
+  return useQuery(countriesQueryOptions());
+}
+
+/** Country names by ISO 3166 alpha-2 code, for labels. */
+export function useCountryNames(): Map<string, string> {
+  const { data } = useCountries();
+  return new Map((data ?? []).map((country) => [country.iso2, country.name]));
+}

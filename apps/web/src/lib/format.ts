@@ -1,0 +1,41 @@
+import dayjs from 'dayjs';
+
+/** Up to two initials of a person or company name, for avatars. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]![0], words[words.length - 1]![0]] : [words[0]?.[0], words[0]?.[1]];
+  return letters.filter(Boolean).join('').toUpperCase();
+}
+
+export function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? fullName;
+}
+
+/** "Member since" style: month and year. */
+export function monthYear(iso: string): string {
+  return dayjs(iso).format('MMM YYYY');
+}
+
+/** Spec section 9: date labels Today, Yesterday, otherwise day-month-year. */
+export function dateLabel(iso: string, now = dayjs()): string {
+  const day = dayjs(iso);
+  if (day.isSame(now, 'day')) return 'Today';
+  if (day.isSame(now.subtract(1, 'day'), 'day')) return 'Yesterday';
+  return day.format('DD-MM-YYYY');
+}
+
+/** Spec section 9: time shown 12-hour with AM or PM. */
+export function time12(iso: string): string {
+  return dayjs(iso).format('hh:mm A');
+}
+
+export function greeting(now = new Date()): string {
+  const hour = now.getHours();
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+export function pluralize(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+}

@@ -1,0 +1,26 @@
+/** Paths of the app that code links to. Route rules are in route-rules.ts. */
+export const PATHS = {
+  home: '/',
+  signin: '/user/signin',
+  signup: '/user/signup',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  crm: '/crm',
+  suppliers: '/#suppliers',
+} as const;
+
+export type ProfileTab = 'basic' | 'job' | 'registration';
+
+export function profilePath(tab?: ProfileTab) {
+  return tab && tab !== 'basic' ? `${PATHS.profile}?tab=${tab}` : PATHS.profile;
+}
+
+/** Query parameter carrying where to return after signing in. */
+export const NEXT_PARAM = 'next';
+
+/** A same-origin path to return to after sign-in, or null for anything else (no open redirects). */
+export function safeNextPath(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (value.startsWith(PATHS.signin) || value.startsWith(PATHS.signup)) return null;
+  return value;
+}

@@ -1,0 +1,36 @@
+import { expect, test, type Page } from '@playwright/test';
+import { chooseOption } from './support.ts';
+
+const typesShown = (page: Page) => page.getByTestId('supplier-type').allTextContents();
+
+const chooseCompanyType = (page: Page, type: string) =>
+  page.getByRole('radiogroup', { name: 'Company type' }).getByText(type, { exact: true }).click();
+
+test('a visitor browses the demo suppliers and filters them', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Supplier directory' })).toBeVisible();
+  await expect(page.getByTestId('supplier-card').first()).toBeVisible();
+  await expect(page.getByTestId('supplier-count')).toHaveText(/^\d+ suppliers$/);
+
+  // By company type: only distributors, and the demo distributors among them.
+  await chooseCompanyType(page, 'Distributors');
+  await expect(page).toHaveURL(/company_type=Distributors/);
+  await expect.poll(async () => [...new Set(await typesShown(page))]).toEqual(['Distributors']);
+  await expect(page.getByRole('heading', { name: 'Northern Electrical Distributors' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Osaka Precision Supply' })).toBeVisible();
+
+  // And by country; the filters live in the URL, so a reload keeps them.
+  await chooseOption(page, 'Country', 'Japan', true);
+  await expect(page).toHaveURL(/country=JP/);
+  await expect(page.getByTestId('supplier-card')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId('supplier-card')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Osaka Precision Supply' })).toBeVisible();
+
+  // Nothing matches: an empty state that offers the way back.
+  await chooseCompanyType(page, 'Retailers');
+  await expect(page.getByText('No suppliers match these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(page).not.toHaveURL(/company_type|country=/);
+  await expect.poll(async () => new Set(await typesShown(page)).size).toBeGreaterThan(1);
+});

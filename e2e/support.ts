@@ -1,0 +1,75 @@
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+
+/** A password that satisfies the sign-up rules. */
+export const PASSWORD = 'Correct-Horse-42';
+
+let counter = 0;
+
+/** An e-mail address no other test (or earlier run on the same database) has used. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `e2e.${label}.${Date.now().toString(36)}${counter}@example.com`;
+}
+
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/user/signin');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await signInThroughForm(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+type NewAccount =
+  | { kind: 'buyer'; fullName: string; email: string }
+  | { kind: 'seller'; fullName: string; email: string; companyName: string; companyType: string };
+
+/** Signs up through the form and waits for the dashboard. */
+export async function signUp(page: Page, account: NewAccount) {
+  await page.goto('/user/signup');
+  if (account.kind === 'seller') await page.getByRole('radio', { name: 'I want to sell' }).click();
+  await page.getByLabel('Full name').fill(account.fullName);
+  await page.getByLabel('Work e-mail').fill(account.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  if (account.kind === 'seller') {
+    await page.getByLabel('Company name').fill(account.companyName);
+    await chooseOption(page, 'Company type', account.companyType);
+  }
+  await page.getByRole('button', { name: /^Create (seller|buyer) account$/ }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * Picks an option of a Mantine Select by the select's label. A searchable select gets `search`
+ * typed first (true: the option's own text).
+ */
+export async function chooseOption(
+  page: Page,
+  label: string,
+  option: string | RegExp,
+  search: string | boolean = false,
+) {
+  const input = page.getByRole('textbox', { name: label, exact: true });
+  if (search) await input.fill(search === true ? String(option) : search);
+  else await input.click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+}
+
+export async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for/ }).click();
+}
+
+/** Spec section 8, HTTP 401: no local data, no session data, no cookies. */
+export async function expectClientStateCleared(page: Page, context: BrowserContext) {
+  await expect
+    .poll(() => page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length })))
+    .toEqual({ local: 0, session: 0 });
+  expect(await context.cookies()).toEqual([]);
+}
+
+export function storedToken(page: Page) {
+  return page.evaluate(() => localStorage.getItem('Token'));
+}

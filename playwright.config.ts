@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests against the real server with demo data, on a fresh embedded database per run.
+ * `npm run test:e2e` builds the web app first; the server serves apps/web/dist itself.
+ * Debian's Chromium is used: Playwright's own browsers are not downloaded.
+ */
+const PORT = 3199;
+const BASE_URL = `http://localhost:${PORT}`;
+
+/**
+ * A fresh data directory per run. The runner process makes it and removes it when it exits (after
+ * the server has stopped); test workers load this file too and inherit the path through the env.
+ */
+function e2eDataDir(): string {
+  const inherited = process.env.E2E_DATA_DIR;
+  if (inherited) return inherited;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradeloop-e2e-'));
+  process.env.E2E_DATA_DIR = dir;
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+const dataDir = e2eDataDir();
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 900 },
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node apps/server/src/main.ts',
+    url: `${BASE_URL}/api/v1/currency`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: BASE_URL,
+    },
+  },
+});
