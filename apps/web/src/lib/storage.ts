@@ -7,6 +7,7 @@ export const STORAGE_KEYS = {
   user: 'userData',
   currency: 'currency',
   lastActivity: 'lastActivity',
+  defaultCountry: 'defaultCountry',
 } as const;
 
 export const COOKIE_NAMES = {

@@ -4,6 +4,7 @@ import { useCountries } from '../../reference/api/get-countries.ts';
 import { useCities } from '../../reference/api/get-cities.ts';
 import { useStates } from '../../reference/api/get-states.ts';
 import { PROFILE_FIELD_LABELS as LABELS } from '../profile-fields.ts';
+import { useDefaultCountry } from '../../reference/default-country.ts';
 
 type LocationValues = { country: string; state: string; city: string };
 
@@ -25,9 +26,14 @@ export function LocationFields<V extends LocationValues>({ form }: { form: UseFo
   const setField = (field: keyof LocationValues, value: string) =>
     (form.setFieldValue as (path: string, value: string) => void)(field, value);
 
+  // The visitor's own country (IP lookup) leads the list; the rest follow alphabetically.
+  const defaultCountry = useDefaultCountry();
   const countryOptions = (countries.data ?? [])
     .map((country) => ({ value: country.iso2, label: country.name }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+    .sort(
+      (a, b) =>
+        Number(b.value === defaultCountry) - Number(a.value === defaultCountry) || a.label.localeCompare(b.label),
+    );
   const stateNames = [...new Set((states.data ?? []).map((state) => state.name))];
   const cityNames = [...new Set((cities.data ?? []).map((city) => city.name))];
   const noStates = !!values.country && states.isSuccess && stateNames.length === 0;

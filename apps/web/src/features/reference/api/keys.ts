@@ -6,6 +6,7 @@ export const referenceKeys = {
   states: (country: string) => [...referenceKeys.all, 'states', country] as const,
   cities: (country: string, state: string) => [...referenceKeys.all, 'cities', country, state] as const,
   currencies: () => [...referenceKeys.all, 'currencies'] as const,
+  defaultCountry: () => [...referenceKeys.all, 'default-country'] as const,
 };
 
 export const REFERENCE_STALE_TIME = Infinity;
