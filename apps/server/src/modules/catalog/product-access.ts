@@ -1,0 +1,52 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { PriceTier } from '@tradeloop/contracts/catalog';
+import type { Tx } from '../../db/client.ts';
+import { notFound } from '../../platform/errors.ts';
+import { productPriceTiers, products } from './tables.ts';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/**
+ * A product of the company, not deleted. Another company's product answers exactly like a
+ * missing one (404). With forUpdate the row stays locked until the transaction ends, so two saves
+ * of one product run one after the other.
+ */
+export async function ownedProduct(
+  db: Tx,
+  companyId: number,
+  productId: number,
+  options: { forUpdate?: boolean; includeDeleted?: boolean } = {},
+): Promise<ProductRow> {
+  const query = db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.companyId, companyId),
+        options.includeDeleted ? undefined : isNull(products.deletedAt),
+      ),
+    );
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function tiersOf(db: Tx, productId: number): Promise<PriceTier[]> {
+  const rows = await db
+    .select()
+    .from(productPriceTiers)
+    .where(eq(productPriceTiers.productId, productId))
+    .orderBy(asc(productPriceTiers.position));
+  return rows.map((row) => ({ min: row.minQty, max: row.maxQty, per_unit: row.perUnit }));
+}
+
+/** The product's own price for an order of `quantity`: the fixed price, or the tier that covers it. */
+export function basePrice(product: Pick<ProductRow, 'priceType' | 'unitPrice'>, tiers: PriceTier[], quantity: number) {
+  if (product.priceType === 'fixed') return product.unitPrice ?? 0;
+  if (tiers.length === 0) return 0;
+  const ordered = [...tiers].sort((a, b) => a.min - b.min);
+  const covering = ordered.find((tier) => quantity >= tier.min && quantity <= tier.max);
+  if (covering) return covering.per_unit;
+  return quantity < ordered[0].min ? ordered[0].per_unit : ordered[ordered.length - 1].per_unit;
+}
