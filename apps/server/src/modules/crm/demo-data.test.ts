@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
+import { createTestApp } from '../../../test/helpers.ts';
+import { loadDemoData } from '../../db/demo-data.ts';
+import { crmForms } from './tables.ts';
+import { crm, listing } from './test-support.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+  await loadDemoData(app.db);
+});
+afterAll(() => app.close());
+
+async function signIn(email: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signin',
+    payload: { email_id: email, password: DEMO_PASSWORD },
+  });
+  return { token: response.json().data.token as string, id: 0, email, companyId: null };
+}
+
+describe('CRM demo data', () => {
+  it('gives every demo company its forms, and the demo seller a live pipeline its sub-user shares', async () => {
+    const forms = await app.db.select({ companyId: crmForms.companyId }).from(crmForms);
+    expect(new Set(forms.map((form) => form.companyId)).size).toBe(forms.length / 4);
+    const sub = await signIn(DEMO_ACCOUNTS.subuser);
+    const totals = await Promise.all(
+      [1, 2, 3, 4].map(async (typeId) => (await listing(app, sub, { type_id: typeId })).total),
+    );
+    expect(totals[0]).toBeGreaterThanOrEqual(30);
+    expect(totals.slice(1).every((total) => total >= 10)).toBe(true);
+    const stats = (await crm(app, sub, 'GET', 'crm/statistics')).json().data.total;
+    expect(stats.converted_leads).toBeGreaterThan(0);
+    const views = (await crm(app, sub, 'GET', 'crm/custom_view?type_id=1')).json().data;
+    expect(views.map((view: { name: string }) => view.name)).toContain('Hot leads');
+    const board = (await crm(app, sub, 'GET', 'crm/kanbon_data_list?type_id=2')).json().data;
+    expect(board.columns.some((column: { amount: number }) => column.amount > 0)).toBe(true);
+  });
+});

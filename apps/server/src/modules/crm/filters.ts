@@ -1,0 +1,376 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  CONDITIONS_BY_TYPE,
+  CRM_MESSAGES,
+  FILTER_CONDITIONS,
+  LIST_CONDITIONS,
+  VALUELESS_CONDITIONS,
+  type ConditionId,
+  type FieldValue,
+  type Filter,
+  type RecordTypeId,
+} from '@tradeloop/contracts/crm';
+import { invalid } from '../../platform/errors.ts';
+import { users } from '../accounts/tables.ts';
+import { findField, normalizeValue, type FieldDef } from './fields.ts';
+import { crmRecords } from './tables.ts';
+import { valuesContain } from './tenant-index.ts';
+
+/**
+ * Filters of spec section 5 compiled to SQL. Every value travels as a bound parameter; field names
+ * too (`values->>$n`), so nothing a user types is ever spliced into the statement.
+ *
+ * Equality on stored values is written as JSONB containment on the tenant-scoped expression of
+ * tenant-index.ts, which its GIN index answers; ranges, texts and negations are checked on the rows
+ * the indexes leave.
+ */
+
+type Scalar = string | number | boolean;
+/** Whose records a filter runs on: the tenant-scoped value index needs it. */
+export type Tenant = { companyId: number; typeId: RecordTypeId };
+type Compiled = { tenant: Tenant; field: FieldDef; condition: ConditionId; values: Scalar[] };
+
+const or = (parts: SQL[]) => (parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`);
+const list = (items: Scalar[]) =>
+  sql.join(
+    items.map((item) => sql`${item}`),
+    sql`, `,
+  );
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+const valueText = (field: FieldDef) => sql`(${crmRecords.values}->>${field.name}::text)`;
+const contains = (tenant: Tenant, field: FieldDef, value: Scalar | Scalar[]) =>
+  valuesContain(tenant.companyId, tenant.typeId, { [field.name]: value as FieldValue });
+const numeric = (field: FieldDef) =>
+  sql`(CASE WHEN jsonb_typeof(${crmRecords.values}->${field.name}::text) = 'number' THEN (${crmRecords.values}->>${field.name}::text)::numeric END)`;
+
+const columns = {
+  owner_id: crmRecords.ownerId,
+  created_by: crmRecords.createdBy,
+  created_at: crmRecords.createdAt,
+  updated_at: crmRecords.updatedAt,
+} as const;
+
+function fail(field: FieldDef, message: string): never {
+  throw invalid({ [`filters.${field.name}`]: [message] }, message);
+}
+
+/** Checks the condition fits the field, and turns the filter value into typed, normalized values. */
+function prepare(tenant: Tenant, fields: FieldDef[], filter: Filter): Compiled {
+  const field = findField(fields, filter.id);
+  if (!field) throw invalid({ filters: [CRM_MESSAGES.fieldUnknown] }, CRM_MESSAGES.fieldUnknown);
+  const condition = Number(filter.condition) as ConditionId;
+  if (!CONDITIONS_BY_TYPE[field.fieldType].includes(condition)) {
+    fail(field, CRM_MESSAGES.conditionNotApplicable(field.label, FILTER_CONDITIONS[condition].label));
+  }
+  if (VALUELESS_CONDITIONS.includes(condition)) return { tenant, field, condition, values: [] };
+  const raw = Array.isArray(filter.value) ? filter.value : [filter.value];
+  const given = raw.filter((item) => item !== undefined && item !== null && String(item).trim() !== '');
+  if (given.length === 0) fail(field, CRM_MESSAGES.conditionNeedsValue(field.label));
+  if (given.length > 1 && !LIST_CONDITIONS.includes(condition) && !isMultiValue(field, condition)) {
+    fail(field, CRM_MESSAGES.conditionBadValue(field.label));
+  }
+  return { tenant, field, condition, values: given.map((item) => filterValue(field, item as Scalar)) };
+}
+
+const isMultiValue = (field: FieldDef, condition: ConditionId) =>
+  field.fieldType === 'multiselect' && (condition === 3 || condition === 4);
+
+/** A filter value in the form values are stored in; free text stays text for the text conditions. */
+function filterValue(field: FieldDef, value: Scalar): Scalar {
+  switch (field.fieldType) {
+    case 'text':
+    case 'textarea':
+    case 'email':
+    case 'phone':
+    case 'url':
+      return String(value).trim().toLowerCase();
+    case 'date':
+    case 'datetime': {
+      const text = String(value).trim();
+      if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+        const day = normalizeValue({ ...field, fieldType: 'date' }, text);
+        if ('value' in day) return text;
+      } else if (field.fieldType === 'datetime') {
+        const instant = normalizeValue(field, text);
+        if ('value' in instant && typeof instant.value === 'string') return instant.value;
+      }
+      return fail(field, CRM_MESSAGES.conditionBadValue(field.label));
+    }
+    case 'multiselect':
+    case 'select': {
+      const option = field.optionList.find((item) => item.toLowerCase() === String(value).trim().toLowerCase());
+      return option ?? String(value);
+    }
+    case 'checkbox': {
+      const checked = normalizeValue(field, value);
+      if ('value' in checked && typeof checked.value === 'boolean') return checked.value;
+      return fail(field, CRM_MESSAGES.conditionBadValue(field.label));
+    }
+    default: {
+      const number = typeof value === 'number' ? value : Number(String(value).trim());
+      if (!Number.isFinite(number)) fail(field, CRM_MESSAGES.conditionBadValue(field.label));
+      return number;
+    }
+  }
+}
+
+// ── text: case-insensitive, on values or nothing else ───────────────────────────────────────────
+
+function textCondition({ field, condition, values }: Compiled): SQL {
+  const expr = valueText(field);
+  const lower = sql`lower(${expr})`;
+  const pattern = (prefix: string, suffix: string) => `${prefix}${likeEscape(String(values[0]))}${suffix}`;
+  switch (condition) {
+    case 1:
+      return sql`${lower} IN (${list(values)})`;
+    case 2:
+      return sql`(${expr} IS NULL OR ${lower} NOT IN (${list(values)}))`;
+    case 3:
+      return sql`${expr} ILIKE ${pattern('%', '%')}`;
+    case 4:
+      return sql`(${expr} IS NULL OR ${expr} NOT ILIKE ${pattern('%', '%')})`;
+    case 5:
+      return sql`(${expr} IS NOT NULL AND ${lower} <> ${values[0]})`;
+    case 6:
+      return sql`${expr} ILIKE ${pattern('%', '')}`;
+    case 13:
+      return sql`(${expr} IS NULL OR ${lower} <> ${values[0]})`;
+    case 14:
+      return sql`(${expr} IS NOT NULL AND ${lower} NOT IN (${list(values)}))`;
+    default:
+      return emptiness(expr, condition);
+  }
+}
+
+function emptiness(expr: SQL | AnyColumn, condition: ConditionId): SQL {
+  return condition === 7 ? sql`${expr} IS NULL` : sql`${expr} IS NOT NULL`;
+}
+
+// ── exact values (pick lists, numbers, dates, users, lookups): containment for the index ──────
+
+function exactCondition(compiled: Compiled, ordered?: (op: string, value: Scalar) => SQL): SQL {
+  const { tenant, field, condition, values } = compiled;
+  const anyOf = or(values.map((value) => contains(tenant, field, field.settings.multiple ? [value] : value)));
+  const expr = valueText(field);
+  switch (condition) {
+    case 1:
+      return anyOf;
+    case 2:
+    case 13:
+      return sql`NOT ${anyOf}`;
+    case 5:
+    case 14:
+      return sql`(${expr} IS NOT NULL AND NOT ${anyOf})`;
+    case 9:
+      return ordered!('<', values[0]);
+    case 10:
+      return ordered!('>', values[0]);
+    case 11:
+      return ordered!('<=', values[0]);
+    case 12:
+      return ordered!('>=', values[0]);
+    default:
+      return emptiness(expr, condition);
+  }
+}
+
+function numberCondition(compiled: Compiled): SQL {
+  const expr = numeric(compiled.field);
+  return exactCondition(compiled, (op, value) => sql`${expr} ${sql.raw(op)} ${value}`);
+}
+
+/** Dates and date-times compared as ISO text; a date on a date-time field means that whole UTC day. */
+function dayBounds(value: Scalar): [string, string] {
+  const text = String(value);
+  if (text.length === 10) {
+    const next = new Date(`${text}T00:00:00.000Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    return [`${text}T00:00:00.000Z`, next.toISOString()];
+  }
+  return [text, new Date(new Date(text).getTime() + 1).toISOString()];
+}
+
+function rangeCondition(expr: SQL, cast: (value: string) => SQL, compiled: Compiled): SQL {
+  const { condition, values } = compiled;
+  const within = (value: Scalar) => {
+    const [start, end] = dayBounds(value);
+    return sql`(${expr} >= ${cast(start)} AND ${expr} < ${cast(end)})`;
+  };
+  const anyOf = or(values.map(within));
+  const [start, end] = values.length ? dayBounds(values[0]) : ['', ''];
+  switch (condition) {
+    case 1:
+      return anyOf;
+    case 2:
+    case 13:
+      return sql`(${expr} IS NULL OR NOT ${anyOf})`;
+    case 5:
+    case 14:
+      return sql`(${expr} IS NOT NULL AND NOT ${anyOf})`;
+    case 9:
+      return sql`${expr} < ${cast(start)}`;
+    case 10:
+      return sql`${expr} >= ${cast(end)}`;
+    case 11:
+      return sql`${expr} < ${cast(end)}`;
+    case 12:
+      return sql`${expr} >= ${cast(start)}`;
+    default:
+      return emptiness(expr, condition);
+  }
+}
+
+function dateCondition(compiled: Compiled): SQL {
+  if (compiled.field.fieldType === 'datetime') {
+    return rangeCondition(valueText(compiled.field), (value) => sql`${value}`, compiled);
+  }
+  const expr = valueText(compiled.field);
+  return exactCondition(compiled, (op, value) => sql`${expr} ${sql.raw(op)} ${value}`);
+}
+
+function multiCondition({ tenant, field, condition, values }: Compiled): SQL {
+  const anyOf = or(values.map((value) => contains(tenant, field, [value])));
+  switch (condition) {
+    case 1:
+      return anyOf;
+    case 2:
+      return sql`NOT ${anyOf}`;
+    case 3:
+      return contains(tenant, field, values);
+    case 4:
+      return sql`NOT ${contains(tenant, field, values)}`;
+    default:
+      return emptiness(valueText(field), condition);
+  }
+}
+
+function checkboxCondition({ tenant, field, condition, values }: Compiled): SQL {
+  const checked = contains(tenant, field, true);
+  const wantChecked = values[0] === true ? condition === 1 : condition === 5;
+  return wantChecked ? checked : sql`NOT ${checked}`;
+}
+
+// ── columns of crm_records (owner, dates, conversion) ─────────────────────────────────────────
+
+function columnCondition(compiled: Compiled): SQL {
+  const { field, condition, values } = compiled;
+  if (field.name === 'is_converted') {
+    const converted = values[0] === true ? condition === 1 : condition === 5;
+    return converted ? sql`${crmRecords.convertedAt} IS NOT NULL` : sql`${crmRecords.convertedAt} IS NULL`;
+  }
+  const column: AnyColumn = columns[field.name as keyof typeof columns];
+  if (field.fieldType === 'datetime')
+    return rangeCondition(sql`${column}`, (value) => sql`${value}::timestamptz`, compiled);
+  switch (condition) {
+    case 1:
+      return sql`${column} IN (${list(values)})`;
+    case 2:
+    case 13:
+      return sql`(${column} IS NULL OR ${column} NOT IN (${list(values)}))`;
+    case 5:
+    case 14:
+      return sql`(${column} IS NOT NULL AND ${column} NOT IN (${list(values)}))`;
+    default:
+      return emptiness(column, condition);
+  }
+}
+
+function compileOne(compiled: Compiled): SQL {
+  if (compiled.field.storage === 'column') return columnCondition(compiled);
+  switch (compiled.field.fieldType) {
+    case 'text':
+    case 'textarea':
+    case 'email':
+    case 'phone':
+    case 'url':
+      return textCondition(compiled);
+    case 'number':
+    case 'currency':
+      return numberCondition(compiled);
+    case 'date':
+    case 'datetime':
+      return dateCondition(compiled);
+    case 'multiselect':
+      return multiCondition(compiled);
+    case 'checkbox':
+      return checkboxCondition(compiled);
+    default:
+      return exactCondition(compiled);
+  }
+}
+
+const MERGEABLE = new Set(['select', 'multiselect', 'number', 'currency', 'date', 'user', 'lookup']);
+
+/** "is X" on one value of an exact-valued field: several of them fold into a single containment. */
+function mergeable(compiled: Compiled) {
+  return (
+    compiled.condition === 1 &&
+    compiled.values.length === 1 &&
+    compiled.field.storage === 'values' &&
+    MERGEABLE.has(compiled.field.fieldType)
+  );
+}
+
+/**
+ * All filters combined with AND; an empty list is no condition. Equalities fold into one containment
+ * ({"a": 1, "b": 2}), which the index answers in one scan and the heap rechecks once per row.
+ */
+export function compileFilters(tenant: Tenant, fields: FieldDef[], filters: Filter[]): SQL[] {
+  const compiled = filters.map((filter) => prepare(tenant, fields, filter));
+  const folded: Record<string, FieldValue> = {};
+  const rest: SQL[] = [];
+  for (const item of compiled) {
+    const multi = item.field.fieldType === 'multiselect' || item.field.settings.multiple;
+    if (mergeable(item) && !(item.field.name in folded))
+      folded[item.field.name] = (multi ? [item.values[0]] : item.values[0]) as FieldValue;
+    else rest.push(compileOne(item));
+  }
+  const names = Object.keys(folded);
+  return names.length ? [valuesContain(tenant.companyId, tenant.typeId, folded), ...rest] : rest;
+}
+
+/** Checks filters against the fields without running them (saving a view or a filter). */
+export function validateFilters(fields: FieldDef[], filters: Filter[]) {
+  for (const filter of filters) prepare({ companyId: 0, typeId: 1 }, fields, filter);
+}
+
+export const SORTABLE_TYPES = new Set([
+  'text',
+  'textarea',
+  'email',
+  'phone',
+  'url',
+  'number',
+  'currency',
+  'date',
+  'datetime',
+  'select',
+  'checkbox',
+  'user',
+]);
+
+/** ORDER BY for a field: pick lists in their options' order, users by name, numbers as numbers. */
+export function sortExpression(field: FieldDef): SQL {
+  if (field.storage === 'column') {
+    if (field.name === 'is_converted') return sql`${crmRecords.convertedAt}`;
+    const column = columns[field.name as keyof typeof columns];
+    if (field.fieldType === 'user') return sql`(SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${column})`;
+    return sql`${column}`;
+  }
+  switch (field.fieldType) {
+    case 'number':
+    case 'currency':
+      return numeric(field);
+    case 'select':
+      return sql`array_position(ARRAY[${list(field.optionList)}]::text[], ${valueText(field)})`;
+    case 'user':
+      return sql`(SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${numeric(field)})`;
+    case 'date':
+    case 'datetime':
+    case 'checkbox':
+      return valueText(field);
+    default:
+      return sql`lower(${valueText(field)})`;
+  }
+}

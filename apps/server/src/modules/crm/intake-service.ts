@@ -1,0 +1,67 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { CRM_TYPE, type RecordValues } from '@tradeloop/contracts/crm';
+import type { Tx } from '../../db/client.ts';
+import { invalid } from '../../platform/errors.ts';
+import { users } from '../accounts/tables.ts';
+import { searchText } from './fields.ts';
+import { loadFields } from './forms-service.ts';
+import { findRecord, toRecord } from './records-read.ts';
+import { createRecord, prepareValues, type Actor } from './records-service.ts';
+import { crmRecords } from './tables.ts';
+import { searchVector, valuesContain } from './tenant-index.ts';
+
+/**
+ * For other modules (a marketplace quote): a lead in the seller's CRM from plain values. Fields the
+ * form lacks or values that do not fit are dropped rather than failing the buyer's request; a live
+ * lead with the same e-mail is reused (its empty fields filled), so a returning buyer is one lead.
+ */
+export async function createLead(tx: Tx, companyId: number, values: RecordValues, source: string) {
+  const [owner] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.userType, 'seller')))
+    .orderBy(asc(users.id))
+    .limit(1);
+  if (!owner) throw invalid({ company_id: ['This company has no seller'] });
+  const actor = { companyId, userId: owner.id };
+  const email = typeof values.email === 'string' ? values.email.trim().toLowerCase() : '';
+  const withSource = { ...values, lead_source: values.lead_source ?? source };
+  if (email) {
+    const [existing] = await tx
+      .select({ id: crmRecords.id, values: crmRecords.values })
+      .from(crmRecords)
+      .where(
+        and(
+          eq(crmRecords.companyId, companyId),
+          eq(crmRecords.typeId, CRM_TYPE.leads),
+          isNull(crmRecords.deletedAt),
+          valuesContain(companyId, CRM_TYPE.leads, { email }),
+        ),
+      )
+      .orderBy(asc(crmRecords.id))
+      .limit(1);
+    if (existing) return { lead: await fillEmpty(tx, actor, existing.id, existing.values, withSource), created: false };
+  }
+  const lead = await createRecord(tx, actor, { typeId: CRM_TYPE.leads, values: withSource, lenient: true });
+  return { lead, created: true };
+}
+
+async function fillEmpty(tx: Tx, actor: Actor, id: number, stored: RecordValues, incoming: RecordValues) {
+  const loaded = await loadFields(tx, actor.companyId, CRM_TYPE.leads);
+  const missing = Object.fromEntries(Object.entries(incoming).filter(([name]) => stored[name] === undefined));
+  const values = await prepareValues(tx, actor, loaded, missing, {
+    existing: stored,
+    recordId: id,
+    requiredScope: 'none',
+    lenient: true,
+  });
+  await tx
+    .update(crmRecords)
+    .set({
+      values,
+      search: searchVector(actor.companyId, searchText(loaded.formFields, values)),
+      updatedAt: new Date(),
+    })
+    .where(eq(crmRecords.id, id));
+  return toRecord(await findRecord(tx, actor.companyId, { id }));
+}

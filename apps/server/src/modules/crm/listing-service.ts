@@ -1,0 +1,242 @@
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  CRM_MESSAGES,
+  TITLE_FIELDS,
+  type Filter,
+  type Listing,
+  type ListingRequest,
+  type RecordTypeId,
+  type RecordValues,
+} from '@tradeloop/contracts/crm';
+import type { Tx } from '../../db/client.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
+import { DEFAULT_COLUMNS } from './default-forms.ts';
+import { findField, type FieldDef } from './fields.ts';
+import { compileFilters, sortExpression, SORTABLE_TYPES } from './filters.ts';
+import { keywordCondition } from './tenant-index.ts';
+import { loadFields, type LoadedFields } from './forms-service.ts';
+import { collectRefs, recordSelection, toRecord } from './records-read.ts';
+import { crmForms, crmRecordCounts, crmRecords, crmSavedFilters, crmViews } from './tables.ts';
+import { users } from '../accounts/tables.ts';
+
+export type SortSpec = { field: string; direction: 'asc' | 'desc' };
+export const DEFAULT_SORT: SortSpec = { field: 'created_at', direction: 'desc' };
+
+type ViewRow = typeof crmViews.$inferSelect;
+
+export async function findView(tx: Tx, companyId: number, id: number, typeId?: RecordTypeId): Promise<ViewRow> {
+  const [view] = await tx
+    .select()
+    .from(crmViews)
+    .where(
+      and(eq(crmViews.id, id), eq(crmViews.companyId, companyId), typeId ? eq(crmViews.typeId, typeId) : undefined),
+    );
+  if (!view) throw notFound();
+  return view;
+}
+
+export async function findSavedFilter(tx: Tx, companyId: number, id: number, typeId?: RecordTypeId) {
+  const [filter] = await tx
+    .select()
+    .from(crmSavedFilters)
+    .where(
+      and(
+        eq(crmSavedFilters.id, id),
+        eq(crmSavedFilters.companyId, companyId),
+        typeId ? eq(crmSavedFilters.typeId, typeId) : undefined,
+      ),
+    );
+  if (!filter) throw notFound();
+  return filter;
+}
+
+/** The rows a list starts from: the company's records of one type, live or in the recycle bin. */
+export function baseConditions(companyId: number, typeId: RecordTypeId, deleted = false): SQL[] {
+  return [
+    eq(crmRecords.companyId, companyId),
+    eq(crmRecords.typeId, typeId),
+    deleted ? isNotNull(crmRecords.deletedAt) : isNull(crmRecords.deletedAt),
+  ];
+}
+
+export function resolveSort(
+  fields: FieldDef[],
+  sort: SortSpec | null | undefined,
+): { field: FieldDef; direction: 'asc' | 'desc' } {
+  const wanted = sort ?? DEFAULT_SORT;
+  const field = findField(fields, wanted.field);
+  if (!field || !SORTABLE_TYPES.has(field.fieldType)) throw invalid({ sort: [CRM_MESSAGES.sortUnknown] });
+  return { field, direction: wanted.direction };
+}
+
+export function orderBy(sort: { field: FieldDef; direction: 'asc' | 'desc' }): SQL[] {
+  const direction = sql.raw(sort.direction === 'asc' ? 'ASC' : 'DESC');
+  // created_at DESC NULLS LAST, id DESC NULLS LAST is the list index's order.
+  const nulls = sql.raw(sort.field.storage === 'column' && sort.direction === 'asc' ? 'NULLS FIRST' : 'NULLS LAST');
+  return [sql`${sortExpression(sort.field)} ${direction} ${nulls}`, sql`${crmRecords.id} ${direction} ${nulls}`];
+}
+
+/** Columns of a view, or the built-in ones, keeping only fields that still exist. */
+export function columnsOf(fields: FieldDef[], typeId: RecordTypeId, columns: string[] | undefined) {
+  const wanted = columns?.length ? columns : DEFAULT_COLUMNS[typeId];
+  return wanted.filter((name) => fields.some((field) => field.name === name));
+}
+
+export type Scope = {
+  loaded: LoadedFields;
+  conditions: SQL[];
+  filtered: boolean;
+  sort: { field: FieldDef; direction: 'asc' | 'desc' };
+  columns: string[];
+};
+
+/** Turns a listing request (view, saved filter, filters, keyword, sort) into SQL conditions and order. */
+export async function listingScope(tx: Tx, companyId: number, body: ListingRequest): Promise<Scope> {
+  const typeId = body.type_id;
+  const loaded = await loadFields(tx, companyId, typeId);
+  const view = body.custom_view_id ? await findView(tx, companyId, body.custom_view_id, typeId) : null;
+  const saved = body.filter_id ? await findSavedFilter(tx, companyId, body.filter_id, typeId) : null;
+  const filters: Filter[] = [...(view?.filters ?? []), ...(saved?.filters ?? []), ...(body.filters ?? [])];
+  const keyword = keywordCondition(companyId, body.query);
+  const conditions = [
+    ...baseConditions(companyId, typeId, body.deleted ?? false),
+    ...compileFilters({ companyId, typeId }, loaded.fields, filters),
+    ...(keyword ? [keyword] : []),
+  ];
+  return {
+    loaded,
+    conditions,
+    filtered: filters.length > 0 || keyword !== undefined,
+    sort: resolveSort(loaded.fields, body.sort ?? view?.sort),
+    columns: columnsOf(loaded.fields, typeId, body.columns?.length ? body.columns : view?.columns),
+  };
+}
+
+/**
+ * The values a list row needs: its columns, the title's fields and the sorted one. The others stay in the database
+ * (`values - ARRAY[…]`), so a wide form does not make every page heavier.
+ */
+function listedValues(scope: Scope, typeId: RecordTypeId) {
+  const keep = new Set([...scope.columns, ...TITLE_FIELDS[typeId].flat(), scope.sort.field.name]);
+  const drop = scope.loaded.formFields.map((field) => field.name).filter((name) => !keep.has(name));
+  if (drop.length === 0) return crmRecords.values;
+  return sql<RecordValues>`(${crmRecords.values} - ARRAY[${sql.join(
+    drop.map((name) => sql`${name}`),
+    sql`, `,
+  )}]::text[])`.mapWith(crmRecords.values);
+}
+
+async function countWhere(tx: Tx, conditions: SQL[]) {
+  const [{ total }] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(crmRecords)
+    .where(and(...conditions));
+  return total;
+}
+
+/** Delta rows beyond which a read folds a company's counts into one row. */
+const FOLD_AT = 64;
+
+/** Live records of a company and type, summed from the deltas the triggers append (migration 0009). */
+export async function liveCount(tx: Tx, companyId: number, typeId: RecordTypeId) {
+  const ofTenant = and(eq(crmRecordCounts.companyId, companyId), eq(crmRecordCounts.typeId, typeId));
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${crmRecordCounts.delta}), 0)::int`, parts: sql<number>`count(*)::int` })
+    .from(crmRecordCounts)
+    .where(ofTenant);
+  if (row.parts > FOLD_AT) {
+    // Rows of transactions still open are not seen here, so they stay and are counted later.
+    await tx.execute(sql`
+      WITH moved AS (DELETE FROM ${crmRecordCounts} WHERE ${ofTenant} RETURNING ${crmRecordCounts.delta})
+      INSERT INTO ${crmRecordCounts} (company_id, type_id, delta)
+      SELECT ${companyId}::bigint, ${typeId}::smallint, sum(delta) FROM moved HAVING count(*) > 0`);
+  }
+  return row.total;
+}
+
+function pageQuery(
+  tx: Tx,
+  scope: Scope,
+  withTotal: boolean,
+  values: SQL<RecordValues> | typeof crmRecords.values = crmRecords.values,
+) {
+  return tx
+    .select({ ...recordSelection, values, total: withTotal ? sql<number>`(count(*) OVER ())::int` : sql<number>`0` })
+    .from(crmRecords)
+    .innerJoin(crmForms, eq(crmForms.id, crmRecords.formId))
+    .leftJoin(users, eq(users.id, crmRecords.ownerId))
+    .where(and(...scope.conditions))
+    .orderBy(...orderBy(scope.sort));
+}
+
+/**
+ * POST crm/data_listing. A filtered list counts its matches in the same statement (one pass over the
+ * few rows the indexes leave); an unfiltered one reads its page from the list index and counts apart.
+ */
+export async function listRecords(tx: Tx, companyId: number, body: ListingRequest): Promise<Listing> {
+  const scope = await listingScope(tx, companyId, body);
+  const perPage = body.per_page ?? 100;
+  const page = body.page ?? 1;
+  const rows = await pageQuery(tx, scope, scope.filtered, listedValues(scope, body.type_id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const total =
+    scope.filtered && rows.length > 0
+      ? rows[0].total
+      : scope.filtered || body.deleted
+        ? await countWhere(tx, scope.conditions)
+        : await liveCount(tx, companyId, body.type_id);
+  return {
+    data: rows.map(toRecord),
+    currentPage: page,
+    lastPage: Math.max(1, Math.ceil(total / perPage)),
+    perPage,
+    total,
+    total_results: total,
+    columns: scope.columns,
+    sort: { field: scope.sort.field.name, direction: scope.sort.direction },
+    refs: await collectRefs(tx, companyId, scope.loaded.fields, rows),
+  };
+}
+
+/** A page of a scope's rows with their references (the CSV export reads in such batches). */
+export async function scopeRows(tx: Tx, companyId: number, scope: Scope, limit: number, offset: number) {
+  const rows = await pageQuery(tx, scope, false).limit(limit).offset(offset);
+  return { rows: rows.map(toRecord), refs: await collectRefs(tx, companyId, scope.loaded.fields, rows) };
+}
+
+/**
+ * How many records each set of filters matches: no filters is the live count; a few sets are counted
+ * one by one (each can use the indexes), many in one pass over the type's records.
+ */
+export async function countMatches(
+  tx: Tx,
+  companyId: number,
+  typeId: RecordTypeId,
+  fields: FieldDef[],
+  filterSets: Filter[][],
+) {
+  const tenant = { companyId, typeId };
+  const base = baseConditions(companyId, typeId);
+  if (filterSets.length <= 10) {
+    return Promise.all(
+      filterSets.map((filters) =>
+        filters.length === 0
+          ? liveCount(tx, companyId, typeId)
+          : countWhere(tx, [...base, ...compileFilters(tenant, fields, filters)]),
+      ),
+    );
+  }
+  const selection: Record<string, SQL<number>> = {};
+  filterSets.forEach((filters, index) => {
+    const conditions = compileFilters(tenant, fields, filters);
+    selection[`c${index}`] = conditions.length
+      ? sql<number>`(count(*) FILTER (WHERE ${and(...conditions)}))::int`
+      : sql<number>`count(*)::int`;
+  });
+  const [row] = await tx
+    .select(selection)
+    .from(crmRecords)
+    .where(and(...base));
+  return filterSets.map((_, index) => Number(row[`c${index}`] ?? 0));
+}

@@ -1,0 +1,378 @@
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import {
+  CRM_MESSAGES,
+  type CrmRecord,
+  type FieldValue,
+  type RecordTypeId,
+  type RecordValues,
+} from '@tradeloop/contracts/crm';
+import type { Tx } from '../../db/client.ts';
+import { conflict, invalid, type FieldErrors } from '../../platform/errors.ts';
+import { users } from '../accounts/tables.ts';
+import { isEmptyValue, normalizeValue, searchText, type FieldDef } from './fields.ts';
+import { loadFields, type LoadedFields } from './forms-service.ts';
+import { findRecord, selectRecords, toRecord, type RecordRow } from './records-read.ts';
+import { crmRecords } from './tables.ts';
+import { searchVector, valuesContain } from './tenant-index.ts';
+
+/** Who is acting: the caller's company and the caller. */
+export type Actor = { companyId: number; userId: number };
+
+type WriteMode = {
+  /** Values already stored (updates). */
+  existing?: RecordValues;
+  /** The record being written, so it does not collide with itself on unique fields. */
+  recordId?: number;
+  /** Create and full edit check every required field; inline and bulk edits only the ones they change. */
+  requiredScope: 'all' | 'changed' | 'none';
+  applyDefaults?: boolean;
+  /** Drop unknown fields and invalid values instead of refusing (records made by other modules). */
+  lenient?: boolean;
+};
+
+const onForm = (field: FieldDef) => field.storage === 'values' && field.sectionId !== null;
+
+/** Holds the company's writers of one record type in line while unique values are checked. */
+async function lockUniqueChecks(tx: Tx, loaded: LoadedFields) {
+  if (!loaded.formFields.some((field) => field.isUnique)) return;
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(4004, hashtext(${`${loaded.form.companyId}:${loaded.form.typeId}`}))`,
+  );
+}
+
+async function checkUsers(tx: Tx, companyId: number, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const found = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.id, ids), isNull(users.deletedAt)));
+  return new Set(found.map((row) => row.id));
+}
+
+async function checkLookups(tx: Tx, companyId: number, typeId: RecordTypeId, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const found = await tx
+    .select({ id: crmRecords.id })
+    .from(crmRecords)
+    .where(
+      and(
+        eq(crmRecords.companyId, companyId),
+        eq(crmRecords.typeId, typeId),
+        inArray(crmRecords.id, ids),
+        isNull(crmRecords.deletedAt),
+      ),
+    );
+  return new Set(found.map((row) => row.id));
+}
+
+/** User and lookup values must point inside the company. */
+async function checkReferences(
+  tx: Tx,
+  companyId: number,
+  fields: FieldDef[],
+  values: RecordValues,
+  errors: FieldErrors,
+) {
+  for (const field of fields) {
+    const value = values[field.name];
+    if (value === undefined || (field.fieldType !== 'user' && field.fieldType !== 'lookup')) continue;
+    const ids = (Array.isArray(value) ? value : [value]) as number[];
+    const known =
+      field.fieldType === 'user'
+        ? await checkUsers(tx, companyId, ids)
+        : await checkLookups(tx, companyId, field.settings.lookup_type_id as RecordTypeId, ids);
+    if (ids.some((id) => !known.has(id))) {
+      errors[field.name] = [
+        field.fieldType === 'user' ? CRM_MESSAGES.notUser(field.label) : CRM_MESSAGES.notRecord(field.label),
+      ];
+    }
+  }
+}
+
+const CASE_INSENSITIVE = new Set(['text', 'email', 'url']);
+
+/** Another live record of the type already holding `value` in a unique field. */
+async function takenBy(tx: Tx, loaded: LoadedFields, field: FieldDef, value: FieldValue, recordId?: number) {
+  const sameValue = CASE_INSENSITIVE.has(field.fieldType)
+    ? sql`lower(${crmRecords.values}->>${field.name}::text) = lower(${String(value)})`
+    : valuesContain(loaded.form.companyId, loaded.form.typeId, { [field.name]: value });
+  const [row] = await tx
+    .select({ id: crmRecords.id })
+    .from(crmRecords)
+    .where(
+      and(
+        eq(crmRecords.companyId, loaded.form.companyId),
+        eq(crmRecords.typeId, loaded.form.typeId),
+        isNull(crmRecords.deletedAt),
+        recordId !== undefined ? ne(crmRecords.id, recordId) : undefined,
+        sameValue,
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+async function checkUnique(
+  tx: Tx,
+  loaded: LoadedFields,
+  values: RecordValues,
+  changed: Set<string>,
+  recordId: number | undefined,
+  errors: FieldErrors,
+) {
+  for (const field of loaded.formFields) {
+    const value = values[field.name];
+    if (!field.isUnique || !changed.has(field.name) || isEmptyValue(value) || errors[field.name]) continue;
+    if (await takenBy(tx, loaded, field, value, recordId)) errors[field.name] = [CRM_MESSAGES.unique(field.label)];
+  }
+}
+
+/**
+ * Validates and normalizes a write: types, required and unique flags, and references. Answers the
+ * values to store (the existing ones merged with the changes) or throws 422 with every field's message.
+ */
+export async function prepareValues(tx: Tx, actor: Actor, loaded: LoadedFields, input: RecordValues, mode: WriteMode) {
+  const errors: FieldErrors = {};
+  const merged: RecordValues = { ...(mode.existing ?? {}) };
+  const changed = new Set<string>();
+  for (const [name, raw] of Object.entries(input)) {
+    const field = loaded.formFields.find((candidate) => candidate.name === name);
+    if (!field) {
+      if (!mode.lenient) errors[name] = [CRM_MESSAGES.fieldUnknown];
+      continue;
+    }
+    const normalized = normalizeValue(field, raw);
+    if ('error' in normalized) {
+      if (!mode.lenient) errors[name] = [normalized.error];
+      continue;
+    }
+    changed.add(name);
+    if (normalized.value === undefined) delete merged[name];
+    else merged[name] = normalized.value;
+  }
+  if (mode.applyDefaults) {
+    for (const field of loaded.formFields) {
+      const fallback = field.settings.default_value;
+      if (onForm(field) && isEmptyValue(merged[field.name]) && fallback !== undefined && fallback !== null) {
+        merged[field.name] = fallback;
+        changed.add(field.name);
+      }
+    }
+  }
+  for (const field of loaded.formFields) {
+    const mustCheck =
+      mode.requiredScope === 'all' ? onForm(field) : mode.requiredScope === 'changed' && changed.has(field.name);
+    if (field.isRequired && mustCheck && isEmptyValue(merged[field.name]) && !errors[field.name]) {
+      errors[field.name] = [CRM_MESSAGES.required(field.label)];
+    }
+  }
+  const changedValues = Object.fromEntries(Object.entries(merged).filter(([name]) => changed.has(name)));
+  await checkReferences(tx, actor.companyId, loaded.formFields, changedValues, errors);
+  if (Object.keys(errors).length === 0 || mode.lenient) {
+    await lockUniqueChecks(tx, loaded);
+    await checkUnique(tx, loaded, merged, changed, mode.recordId, errors);
+  }
+  if (mode.lenient) return dropRejected(merged, mode.existing ?? {}, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  return merged;
+}
+
+/** Lenient writes keep what passed and leave every rejected field as it was. */
+function dropRejected(merged: RecordValues, existing: RecordValues, errors: FieldErrors) {
+  for (const name of Object.keys(errors)) {
+    if (existing[name] === undefined) delete merged[name];
+    else merged[name] = existing[name];
+  }
+  return merged;
+}
+
+const searchOf = (loaded: LoadedFields, values: RecordValues) =>
+  searchVector(loaded.form.companyId, searchText(loaded.formFields, values));
+
+async function ownerOf(tx: Tx, actor: Actor, ownerId: number | null | undefined) {
+  if (ownerId === undefined || ownerId === null) return actor.userId;
+  const known = await checkUsers(tx, actor.companyId, [ownerId]);
+  if (!known.has(ownerId)) throw invalid({ owner_id: [CRM_MESSAGES.notUser('Owner')] });
+  return ownerId;
+}
+
+export type NewRecord = {
+  typeId: RecordTypeId;
+  values: RecordValues;
+  ownerId?: number | null;
+  sourceLeadId?: number | null;
+  lenient?: boolean;
+};
+
+/** Creates a record through its type's form; call inside a transaction. */
+export async function createRecord(tx: Tx, actor: Actor, input: NewRecord): Promise<CrmRecord> {
+  const loaded = await loadFields(tx, actor.companyId, input.typeId);
+  const values = await prepareValues(tx, actor, loaded, input.values, {
+    requiredScope: input.lenient ? 'none' : 'all',
+    applyDefaults: true,
+    lenient: input.lenient,
+  });
+  const ownerId = await ownerOf(tx, actor, input.ownerId);
+  const [created] = await tx
+    .insert(crmRecords)
+    .values({
+      companyId: actor.companyId,
+      typeId: input.typeId,
+      formId: loaded.form.id,
+      ownerId,
+      createdBy: actor.userId,
+      values,
+      search: searchOf(loaded, values),
+      sourceLeadId: input.sourceLeadId ?? null,
+    })
+    .returning({ id: crmRecords.id });
+  return toRecord(await findRecord(tx, actor.companyId, { id: created.id }));
+}
+
+async function writeValues(tx: Tx, loaded: LoadedFields, row: RecordRow, values: RecordValues) {
+  await tx
+    .update(crmRecords)
+    .set({ values, search: searchOf(loaded, values), updatedAt: new Date() })
+    .where(eq(crmRecords.id, row.id));
+}
+
+/** Full edit (PUT crm/update_record/{id}): the changed values, every required field checked. */
+export async function updateRecord(tx: Tx, actor: Actor, id: number, input: RecordValues): Promise<CrmRecord> {
+  const row = await findRecord(tx, actor.companyId, { id });
+  const loaded = await loadFields(tx, actor.companyId, row.typeId);
+  const values = await prepareValues(tx, actor, loaded, input, {
+    existing: row.values,
+    recordId: row.id,
+    requiredScope: 'all',
+  });
+  await writeValues(tx, loaded, row, values);
+  return toRecord(await findRecord(tx, actor.companyId, { id }));
+}
+
+/** Inline edit of one value (POST crm/update_datalisting_fields); owner_id changes the owner. */
+export async function updateOneField(
+  tx: Tx,
+  actor: Actor,
+  target: { uniqueId: string; typeId?: RecordTypeId; field: number | string },
+  value: FieldValue | undefined,
+): Promise<CrmRecord> {
+  const row = await findRecord(tx, actor.companyId, { uniqueId: target.uniqueId, typeId: target.typeId });
+  const loaded = await loadFields(tx, actor.companyId, row.typeId);
+  if (target.field === 'owner_id') {
+    const ownerId = typeof value === 'number' ? value : Number(value);
+    if (!Number.isSafeInteger(ownerId) || ownerId <= 0) throw invalid({ owner_id: [CRM_MESSAGES.notUser('Owner')] });
+    await tx
+      .update(crmRecords)
+      .set({ ownerId: await ownerOf(tx, actor, ownerId), updatedAt: new Date() })
+      .where(eq(crmRecords.id, row.id));
+    return toRecord(await findRecord(tx, actor.companyId, { id: row.id }));
+  }
+  const field = loaded.formFields.find((candidate) =>
+    typeof target.field === 'number' || /^\d+$/.test(String(target.field))
+      ? candidate.id === Number(target.field)
+      : candidate.name === target.field,
+  );
+  if (!field) throw invalid({ form_input_list_id: [CRM_MESSAGES.fieldUnknown] });
+  const values = await prepareValues(
+    tx,
+    actor,
+    loaded,
+    { [field.name]: value ?? null },
+    {
+      existing: row.values,
+      recordId: row.id,
+      requiredScope: 'changed',
+    },
+  );
+  await writeValues(tx, loaded, row, values);
+  return toRecord(await findRecord(tx, actor.companyId, { id: row.id }));
+}
+
+/** Soft delete (DELETE crm/delete_lead): the record leaves every list and can be restored. */
+export async function softDelete(tx: Tx, actor: Actor, uniqueId: string) {
+  const row = await findRecord(tx, actor.companyId, { uniqueId });
+  await tx.update(crmRecords).set({ deletedAt: new Date() }).where(eq(crmRecords.id, row.id));
+}
+
+async function assertRestorable(tx: Tx, actor: Actor, row: RecordRow) {
+  const loaded = await loadFields(tx, actor.companyId, row.typeId);
+  const errors: FieldErrors = {};
+  await lockUniqueChecks(tx, loaded);
+  await checkUnique(tx, loaded, row.values, new Set(Object.keys(row.values)), row.id, errors);
+  const [first] = Object.values(errors);
+  if (first) throw conflict(first[0], errors);
+}
+
+export async function restore(tx: Tx, actor: Actor, uniqueId: string): Promise<CrmRecord> {
+  const row = await findRecord(tx, actor.companyId, { uniqueId }, { deleted: true });
+  if (row.deletedAt) {
+    await assertRestorable(tx, actor, row);
+    await tx.update(crmRecords).set({ deletedAt: null, updatedAt: new Date() }).where(eq(crmRecords.id, row.id));
+  }
+  return toRecord(await findRecord(tx, actor.companyId, { id: row.id }));
+}
+
+function ofCompany(actor: Actor, typeId: RecordTypeId, ids: number[]) {
+  return and(eq(crmRecords.companyId, actor.companyId), eq(crmRecords.typeId, typeId), inArray(crmRecords.id, ids));
+}
+
+export async function bulkDelete(tx: Tx, actor: Actor, typeId: RecordTypeId, ids: number[]) {
+  const rows = await tx
+    .update(crmRecords)
+    .set({ deletedAt: new Date() })
+    .where(and(ofCompany(actor, typeId, ids), isNull(crmRecords.deletedAt)))
+    .returning({ id: crmRecords.id });
+  return rows.length;
+}
+
+export async function bulkRestore(tx: Tx, actor: Actor, typeId: RecordTypeId, ids: number[]) {
+  const rows = await selectRecords(tx).where(and(ofCompany(actor, typeId, ids), isNotNull(crmRecords.deletedAt)));
+  for (const row of rows) {
+    await assertRestorable(tx, actor, row);
+    await tx.update(crmRecords).set({ deletedAt: null, updatedAt: new Date() }).where(eq(crmRecords.id, row.id));
+  }
+  return rows.length;
+}
+
+export async function bulkAssign(tx: Tx, actor: Actor, typeId: RecordTypeId, ids: number[], ownerId: number) {
+  const owner = await ownerOf(tx, actor, ownerId);
+  const rows = await tx
+    .update(crmRecords)
+    .set({ ownerId: owner, updatedAt: new Date() })
+    .where(and(ofCompany(actor, typeId, ids), isNull(crmRecords.deletedAt)))
+    .returning({ id: crmRecords.id });
+  const [user] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, owner));
+  return { count: rows.length, ownerName: user?.name ?? '' };
+}
+
+/** Sets one field on many records; each write is checked like an inline edit. */
+export async function bulkUpdate(
+  tx: Tx,
+  actor: Actor,
+  typeId: RecordTypeId,
+  ids: number[],
+  fieldName: string,
+  value: FieldValue | undefined,
+) {
+  const loaded = await loadFields(tx, actor.companyId, typeId);
+  const field = loaded.formFields.find((candidate) => candidate.name === fieldName);
+  if (!field) throw invalid({ field: [CRM_MESSAGES.fieldUnknown] });
+  const rows = await selectRecords(tx).where(and(ofCompany(actor, typeId, ids), isNull(crmRecords.deletedAt)));
+  if (field.isUnique && rows.length > 1 && !isEmptyValue(value))
+    throw invalid({ [field.name]: [CRM_MESSAGES.unique(field.label)] });
+  for (const row of rows) {
+    const values = await prepareValues(
+      tx,
+      actor,
+      loaded,
+      { [field.name]: value ?? null },
+      {
+        existing: row.values,
+        recordId: row.id,
+        requiredScope: 'changed',
+      },
+    );
+    await writeValues(tx, loaded, row, values);
+  }
+  return rows.length;
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { registerFormRoutes } from './form-routes.ts';
+import { ensureDefaultForms } from './forms-service.ts';
+import { registerRecordRoutes } from './record-routes.ts';
+import { registerViewAndBoardRoutes } from './view-routes.ts';
+
+/** The seller CRM under /crm/v1/: forms, records, views and filters, kanban, import and export. */
+export async function crmRoutes(app: FastifyInstance) {
+  // A new seller starts with the default lead, deal, account and contact forms.
+  app.events.on('user.signed_up', async ({ userType, companyId }) => {
+    if (userType !== 'seller' || companyId === null) return;
+    await app.db.transaction((tx) => ensureDefaultForms(tx, companyId));
+  });
+  registerFormRoutes(app);
+  registerRecordRoutes(app);
+  registerViewAndBoardRoutes(app);
+}

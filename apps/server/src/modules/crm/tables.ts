@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { FieldSettings, FieldType, Filter, RecordTypeId, RecordValues } from '@tradeloop/contracts/crm';
+import type { TabColumns } from '@tradeloop/contracts/crm-forms';
+import { companies, users } from '../accounts/tables.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const companyId = () =>
+  bigint('company_id', { mode: 'number' })
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
+/** One form per company and record type: the fields its records carry (crm_user_form_unique_id). */
+export const crmForms = pgTable(
+  'crm_forms',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uniqueId: uuid('unique_id').notNull().unique().defaultRandom(),
+    companyId: companyId(),
+    typeId: smallint('type_id').$type<RecordTypeId>().notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('crm_forms_company_type_unique').on(t.companyId, t.typeId)],
+);
+
+export const crmFormSections = pgTable(
+  'crm_form_sections',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyId(),
+    formId: bigint('form_id', { mode: 'number' })
+      .notNull()
+      .references(() => crmForms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tabColumns: text('tab_columns').$type<TabColumns>().notNull().default('multi'),
+    position: integer('position').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('crm_form_sections_form_idx').on(t.formId)],
+);
+
+/**
+ * A field of a form. `name` is the key of its value in crm_records.values and never changes;
+ * a field taken off the form keeps its values (section_id null, "unused").
+ */
+export const crmFormFields = pgTable(
+  'crm_form_fields',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyId(),
+    formId: bigint('form_id', { mode: 'number' })
+      .notNull()
+      .references(() => crmForms.id, { onDelete: 'cascade' }),
+    sectionId: bigint('section_id', { mode: 'number' }).references(() => crmFormSections.id, {
+      onDelete: 'set null',
+    }),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    fieldType: text('field_type').$type<FieldType>().notNull(),
+    isRequired: boolean('is_required').notNull().default(false),
+    isUnique: boolean('is_unique').notNull().default(false),
+    tooltip: text('tooltip'),
+    optionList: jsonb('option_list').$type<string[]>().notNull().default([]),
+    settings: jsonb('settings').$type<FieldSettings>().notNull().default({}),
+    position: integer('position').notNull().default(0),
+    isSystem: boolean('is_system').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('crm_form_fields_form_name_unique').on(t.formId, t.name),
+    index('crm_form_fields_section_idx').on(t.sectionId),
+  ],
+);
+
+/**
+ * Leads, deals, accounts and contacts in one table: the values a seller's form defines live in
+ * `values` (JSONB, indexed by GIN), the keyword index in `search`. See docs/decisions on why.
+ */
+export const crmRecords = pgTable(
+  'crm_records',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uniqueId: uuid('unique_id').notNull().unique().defaultRandom(),
+    companyId: companyId(),
+    typeId: smallint('type_id').$type<RecordTypeId>().notNull(),
+    formId: bigint('form_id', { mode: 'number' })
+      .notNull()
+      .references(() => crmForms.id),
+    ownerId: bigint('owner_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    values: jsonb('values').$type<RecordValues>().notNull().default({}),
+    search: tsvector('search')
+      .notNull()
+      .default(sql`''::tsvector`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Leads: when they were converted, and into what. */
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    convertedContactId: bigint('converted_contact_id', { mode: 'number' }),
+    convertedAccountId: bigint('converted_account_id', { mode: 'number' }),
+    convertedDealId: bigint('converted_deal_id', { mode: 'number' }),
+    /** Contacts, accounts and deals made by converting a lead keep the lead (and its history). */
+    sourceLeadId: bigint('source_lead_id', { mode: 'number' }),
+  },
+  (t) => [
+    index('crm_records_list_idx')
+      .on(t.companyId, t.typeId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('crm_records_trash_idx')
+      .on(t.companyId, t.typeId, t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
+    // Tenant-scoped values and keywords in one GIN (tenant-index.ts; the expression must match
+    // tenantValues there): filters and a keyword are intersected in a single index scan.
+    index('crm_records_tenant_idx').using(
+      'gin',
+      sql`(jsonb_set('{}'::jsonb, ARRAY[${t.companyId}::text || ':' || ${t.typeId}::text], ${t.values})) jsonb_path_ops`,
+      t.search,
+    ),
+    index('crm_records_source_lead_idx').on(t.sourceLeadId),
+    index('crm_records_owner_idx').on(t.ownerId),
+  ],
+);
+
+/** Saved columns, sort and filters of a list (lead/custom-index-save), shared by the company. */
+export const crmViews = pgTable(
+  'crm_views',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyId(),
+    typeId: smallint('type_id').$type<RecordTypeId>().notNull(),
+    name: text('name').notNull(),
+    columns: jsonb('columns').$type<string[]>().notNull().default([]),
+    sort: jsonb('sort').$type<{ field: string; direction: 'asc' | 'desc' } | null>(),
+    filters: jsonb('filters').$type<Filter[]>().notNull().default([]),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('crm_views_name_unique').on(t.companyId, t.typeId, sql`lower(${t.name})`)],
+);
+
+/** Saved filters (lead/filter-save), shared by the company. */
+export const crmSavedFilters = pgTable(
+  'crm_saved_filters',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyId(),
+    typeId: smallint('type_id').$type<RecordTypeId>().notNull(),
+    name: text('name').notNull(),
+    filters: jsonb('filters').$type<Filter[]>().notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('crm_saved_filters_name_unique').on(t.companyId, t.typeId, sql`lower(${t.name})`)],
+);
+
+/** Each user's board: which type it shows and which pick-list groups each type (crm/store_kanbon_view). */
+export const crmKanbanSettings = pgTable('crm_kanban_settings', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyId: companyId(),
+  typeId: smallint('type_id').$type<RecordTypeId>().notNull().default(1),
+  groupBy: jsonb('group_by').$type<Record<string, string>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Live records per company and type, as deltas: triggers on crm_records append one row per
+ * statement (no row is shared, so writers never wait on each other) and readers sum them, folding
+ * them into one row now and then. An unfiltered list of 200,000 leads is counted without a scan.
+ */
+export const crmRecordCounts = pgTable(
+  'crm_record_counts',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    typeId: smallint('type_id').$type<RecordTypeId>().notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('crm_record_counts_idx').on(t.companyId, t.typeId)],
+);

@@ -1,0 +1,38 @@
+import { NavLink, Outlet } from 'react-router';
+import { Box, Container, Group, ScrollArea } from '@mantine/core';
+import { CRM_PATHS } from '../paths.ts';
+import '../crm.css';
+
+const LINKS = [
+  { label: 'Overview', to: CRM_PATHS.home, end: true },
+  { label: 'Leads', to: CRM_PATHS.list(1) },
+  { label: 'Contacts', to: CRM_PATHS.list(4) },
+  { label: 'Accounts', to: CRM_PATHS.list(3) },
+  { label: 'Deals', to: CRM_PATHS.list(2) },
+  { label: 'Board', to: CRM_PATHS.kanban },
+  { label: 'Forms', to: CRM_PATHS.forms },
+];
+
+/** The CRM workspace: its own navigation above every CRM page. */
+export function CrmLayout() {
+  return (
+    <Box>
+      <Box bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Container fluid px={{ base: 'sm', md: 'xl' }}>
+          <ScrollArea type="never">
+            <Group component="nav" aria-label="CRM" gap={4} py={6} wrap="nowrap">
+              {LINKS.map((link) => (
+                <NavLink key={link.to} to={link.to} end={link.end} className="tl-nav-link">
+                  {link.label}
+                </NavLink>
+              ))}
+            </Group>
+          </ScrollArea>
+        </Container>
+      </Box>
+      <Container fluid px={{ base: 'sm', md: 'xl' }} py="lg">
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { CRM_MESSAGES } from '@tradeloop/contracts/crm';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
+import { chooseOption, signIn } from './support.ts';
+
+test('a sales executive shapes a view, edits in place, works in bulk, imports and exports leads', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The demo sub-user works inside the demo seller's CRM.
+  await signIn(page, DEMO_ACCOUNTS.subuser, DEMO_PASSWORD);
+  await page.goto('/crm/leads');
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Karthik', exact: true })).toBeVisible();
+
+  // A new column, kept in a view of its own that the list reopens on.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'Industry' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: /Industry/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Save view' }).click();
+  await page.getByRole('menuitem', { name: 'Save as a new view…' }).click();
+  await page.getByRole('dialog', { name: 'Save view' }).getByLabel('Name').fill('By industry');
+  await page.getByRole('dialog', { name: 'Save view' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(CRM_MESSAGES.viewSaved)).toBeVisible();
+  await page.goto('/crm/leads');
+  await expect(page.getByRole('textbox', { name: 'View' })).toHaveValue(/^By industry/);
+  expect(await page.evaluate(() => localStorage.getItem('view'))).toBe('By industry');
+  await expect(page.getByRole('columnheader', { name: /Industry/ })).toBeVisible();
+
+  // A value edited in place.
+  await page.getByRole('button', { name: 'Edit Lead status of Karthik Raman' }).click();
+  await chooseOption(page, 'Lead status', 'Qualified');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(CRM_MESSAGES.recordUpdated)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit Lead status of Karthik Raman' })).toContainText('Qualified');
+
+  // Two leads handed to the seller at once.
+  await page.getByRole('checkbox', { name: 'Select Karthik Raman' }).check();
+  await page.getByRole('checkbox', { name: 'Select Salim Al Busaidi' }).check();
+  await expect(page.getByRole('region', { name: 'Bulk actions' })).toContainText('2 selected');
+  await page.getByRole('button', { name: 'Assign' }).click();
+  await chooseOption(page, 'New owner', 'Anil Deshmukh', true);
+  await page.getByRole('dialog').getByRole('button', { name: 'Assign' }).click();
+  await expect(page.getByText(CRM_MESSAGES.recordsAssigned(2, 'Anil Deshmukh'))).toBeVisible();
+
+  // The view goes; the list is back on every lead.
+  await page.getByRole('button', { name: 'View' }).click();
+  await page.getByRole('menuitem', { name: 'Delete “By industry”' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete view' }).click();
+  await expect(page.getByRole('textbox', { name: 'View' })).toHaveValue(/^All Leads/);
+  await expect(page.getByRole('columnheader', { name: /Industry/ })).toHaveCount(0);
+
+  // A CSV from another tool, mapped and imported with a report.
+  await page.getByRole('button', { name: 'Import' }).click();
+  const csv = `First Name,Last Name,Company,Email Address\nZara,Khan,Khan Textiles,zara.${Date.now()}@khantextiles.example\nLeo,Berg,Berg Pumps,karthik.raman@deltairrigationpvtltd.example\n`;
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByText('2 rows found.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Field for Email Address' })).toHaveValue('E-mail');
+  await page.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expect(page.getByText(CRM_MESSAGES.importDone(1, 0, 1, 0))).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('link', { name: 'Zara', exact: true })).toBeVisible();
+
+  // The list as a CSV file.
+  await page.getByRole('button', { name: 'Export' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'This view’s columns (CSV)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const content = fs.readFileSync(await file.path(), 'utf8');
+  expect(content.split('\n')[0]).toBe(
+    'Record ID,First name,Last name,Company,E-mail,Phone,Lead status,Lead source,Owner,Created',
+  );
+  expect(content).toContain('Zara,Khan,Khan Textiles');
+});

@@ -1,0 +1,116 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { CRM_MESSAGES } from '@tradeloop/contracts/crm';
+import { chooseOption, signUp, uniqueEmail } from './support.ts';
+
+/** Drags with the mouse in small steps, as dnd-kit's pointer sensor expects a real movement. */
+async function drag(page: Page, source: Locator, target: Locator) {
+  const from = (await source.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + 20);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step += 1) {
+    await page.mouse.move(
+      from.x + from.width / 2 + ((to.x + to.width / 2 - from.x - from.width / 2) * step) / 12,
+      from.y + 20 + ((to.y + 80 - from.y - 20) * step) / 12,
+    );
+  }
+  await page.mouse.up();
+}
+
+async function createLead(page: Page, lead: { first: string; last: string; company: string; cycle: string }) {
+  await page.goto('/crm/leads');
+  await page.getByRole('button', { name: 'New lead' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New lead' });
+  await dialog.getByLabel('First name').fill(lead.first);
+  await dialog.getByLabel('Last name').fill(lead.last);
+  await dialog.getByLabel('Company').fill(lead.company);
+  await dialog.getByRole('textbox', { name: 'Buying cycle', exact: true }).click();
+  await page.getByRole('option', { name: lead.cycle, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Create lead' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${lead.first} ${lead.last}` })).toBeVisible();
+}
+
+test('a seller designs the lead form, files leads, filters, moves one on the board and converts one', async ({
+  page,
+}) => {
+  // A whole working session in one story: longer than the default 30 s on a shared machine.
+  test.setTimeout(120_000);
+  await signUp(page, {
+    kind: 'seller',
+    fullName: 'Meera Kulkarni',
+    email: uniqueEmail('crm'),
+    companyName: 'Kulkarni Valves',
+    companyType: 'Manufacturers',
+  });
+
+  // A custom pick-list field on the lead form, through the form builder.
+  await page.goto('/crm/forms');
+  await expect(page.getByRole('heading', { name: 'Forms', level: 1 })).toBeVisible();
+  await page.getByLabel(/^Pick list: drag into a section/).press('Enter');
+  const editor = page.getByRole('dialog', { name: 'New field' });
+  await editor.getByLabel('Label').fill('Buying cycle');
+  const options = editor.getByRole('textbox', { name: 'Options' });
+  // The two placeholder options go (Backspace removes the last tag of an empty input).
+  await options.press('Backspace');
+  await options.press('Backspace');
+  await options.fill('Monthly');
+  await options.press('Enter');
+  await options.fill('Quarterly');
+  await options.press('Enter');
+  await editor.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Save form' }).click();
+  await expect(page.getByText(CRM_MESSAGES.formCreated)).toBeVisible();
+
+  // Two leads through the form, each with the new field.
+  await createLead(page, { first: 'Asha', last: 'Rao', company: 'Rao Steel Works', cycle: 'Monthly' });
+  await createLead(page, { first: 'Ben', last: 'Okafor', company: 'Okafor Foods', cycle: 'Quarterly' });
+
+  // A saved filter on the new field.
+  await page.goto('/crm/leads');
+  await expect(page.getByRole('row')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await page.getByRole('button', { name: 'Add condition' }).click();
+  await chooseOption(page, 'Field', 'Buying cycle', true);
+  await page.getByRole('textbox', { name: 'Buying cycle value' }).click();
+  await page.getByRole('option', { name: 'Quarterly', exact: true }).click();
+  await page.getByRole('button', { name: 'Save as filter…' }).click();
+  await page.getByRole('dialog', { name: 'Save filter' }).getByLabel('Name').fill('Quarterly buyers');
+  await page.getByRole('dialog', { name: 'Save filter' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Quarterly buyers' })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Ben', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Asha', exact: true })).toHaveCount(0);
+
+  // The board: Ben moves from New to Qualified, and stays there after a reload.
+  await page.goto('/crm/kanban?type=1');
+  const newColumn = page.getByRole('region', { name: /^New, \d+ cards/ });
+  const qualified = page.getByRole('region', { name: /^Qualified, \d+ cards/ });
+  await expect(newColumn.getByText('Ben Okafor')).toBeVisible();
+  await drag(page, newColumn.getByLabel('Ben Okafor: press Space to move'), qualified);
+  await expect(qualified.getByText('Ben Okafor')).toBeVisible();
+  await expect(page.getByText(CRM_MESSAGES.kanbanMoved)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Qualified, 1 cards' }).getByText('Ben Okafor')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'New, 1 cards' }).getByText('Asha Rao')).toBeVisible();
+
+  // Everything as left: the saved filter is still there with its count.
+  await page.goto('/crm/leads');
+  await page.getByRole('button', { name: 'Saved filters' }).click();
+  await expect(page.getByRole('menuitem', { name: /Quarterly buyers/ })).toContainText('1');
+  await page.keyboard.press('Escape');
+
+  // Asha converts into a contact and an account.
+  await page.getByRole('link', { name: 'Asha', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Asha Rao' })).toBeVisible();
+  await page.getByRole('button', { name: 'Convert', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Convert lead' }).click();
+  await expect(page.getByText(CRM_MESSAGES.converted)).toBeVisible();
+  await expect(page).toHaveURL(/\/crm\/contacts\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Asha Rao' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Related' }).click();
+  await page.getByRole('link', { name: 'Rao Steel Works' }).click();
+  await expect(page).toHaveURL(/\/crm\/accounts\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rao Steel Works' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Related' }).click();
+  await expect(page.getByRole('link', { name: 'Asha Rao' }).first()).toBeVisible();
+});
