@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { resolveSession, type AuthUser } from './sessions.ts';
+
+/**
+ * Socket.IO on the same HTTP server as the API. The handshake is authenticated by the bearer token
+ * (auth.token or an Authorization header); every socket joins its user's private channel chat.{id}.
+ * With REDIS_URL, instances share events through the Redis adapter; without it one instance works alone.
+ */
+
+export type SocketData = { user: AuthUser; token: string };
+export type AuthedSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+
+export type Realtime = {
+  io: Server;
+  /** Sends an event to every device of these users, on whichever instance they are connected. */
+  toUsers(userIds: number[], event: string, payload: unknown): void;
+  /** Modules add their socket handlers here; they run after the handshake succeeded. */
+  onConnection(handler: (socket: AuthedSocket) => void): void;
+  /** Whether a user has a socket anywhere in the cluster. */
+  isConnected(userId: number): Promise<boolean>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export function userChannelName(userId: number) {
+  return `chat.${userId}`;
+}
+
+function handshakeToken(socket: Socket): string | undefined {
+  const given = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  if (typeof given === 'string' && given.length > 0 && given.length <= 200) return given;
+  const header = socket.handshake.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || undefined;
+  return undefined;
+}
+
+export function registerRealtime(app: FastifyInstance, options: { redisKey?: string } = {}) {
+  const io = new Server(app.server, { serveClient: false, pingInterval: 20_000, pingTimeout: 20_000 });
+  const redisClients: Redis[] = [];
+  if (app.config.redisUrl) {
+    const pub = new Redis(app.config.redisUrl, { maxRetriesPerRequest: 2 });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) {
+      client.on('error', (error) => app.log.warn({ err: error }, 'realtime redis connection error'));
+    }
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub, { key: options.redisKey ?? 'tradeloop', requestsTimeout: 3000 }));
+  }
+
+  io.use(async (socket, next) => {
+    const token = handshakeToken(socket);
+    const user = token ? await resolveSession(app.db, token).catch(() => null) : null;
+    if (!user || !token) return next(new Error('unauthorized'));
+    socket.data = { user, token } satisfies SocketData;
+    await socket.join(userChannelName(user.id));
+    next();
+  });
+
+  const handlers: ((socket: AuthedSocket) => void)[] = [];
+  io.on('connection', (socket) => {
+    for (const handler of handlers) handler(socket as AuthedSocket);
+  });
+
+  // After close nothing may publish: the Redis clients are gone, and a late event (say, a presence
+  // update of a socket that just closed) would be an unhandled rejection.
+  let closed = false;
+  app.addHook('preClose', async () => {
+    closed = true;
+    io.disconnectSockets(true);
+    io.engine.close();
+    await io.of('/').adapter.close();
+    await Promise.all(redisClients.map((client) => client.quit().catch(() => client.disconnect())));
+  });
+
+  app.decorate('realtime', {
+    io,
+    toUsers(userIds, event, payload) {
+      if (closed || userIds.length === 0) return;
+      io.to(userIds.map(userChannelName)).emit(event, payload);
+    },
+    onConnection(handler) {
+      handlers.push(handler);
+    },
+    async isConnected(userId) {
+      try {
+        const sockets = await io.in(userChannelName(userId)).fetchSockets();
+        return sockets.length > 0;
+      } catch {
+        // Another instance did not answer in time: count the user as connected rather than flap.
+        return true;
+      }
+    },
+  } satisfies Realtime);
+}
