@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
+import { DEMO_OPERATOR_EMAIL } from '@tradeloop/contracts/market';
+import { as, createTestApp } from '../../../test/helpers.ts';
+import { loadDemoData } from '../../db/demo-data.ts';
+import { rowsOf } from '../catalog/taxonomy-service.ts';
+import { search } from './test-fixtures.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+  await loadDemoData(app.db);
+}, 180_000);
+afterAll(() => app.close());
+
+async function signIn(email: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signin',
+    payload: { email_id: email, password: DEMO_PASSWORD },
+  });
+  return { token: response.json().data.token as string };
+}
+
+describe('marketplace demo data', () => {
+  it('lists at least 2,000 products across the category tree, with pictures, several currencies and both kinds', async () => {
+    const all = await search(app, {});
+    expect(all.total).toBeGreaterThanOrEqual(2000);
+    const facet = (key: string) => all.facets.find((entry) => entry.key === key)!.options;
+    expect(facet('categories').filter((option) => option.count > 0).length).toBe(14);
+    expect(
+      facet('product_availability')
+        .map((option) => option.value)
+        .sort(),
+    ).toEqual(['by_order', 'in_stock']);
+    expect(
+      facet('price_type')
+        .map((option) => option.value)
+        .sort(),
+    ).toEqual(['fixed', 'quantity']);
+    expect(facet('business_type')).toHaveLength(7);
+    expect(facet('plan_type').length).toBeGreaterThan(1);
+    const [stats] = rowsOf<{ currencies: number; pictured: number; total: number }>(
+      await app.db.execute(sql`select count(distinct price_currency_id)::int as currencies,
+        count(*) filter (where main_image is not null)::int as pictured, count(*)::int as total from market_listings`),
+    );
+    expect(stats.currencies).toBeGreaterThanOrEqual(5);
+    expect(stats.pictured).toBe(stats.total);
+  });
+
+  it('has an operator who can update rates, and enquiries in several states for the demo seller', async () => {
+    const operator = await signIn(DEMO_OPERATOR_EMAIL);
+    const update = await as(app, operator, {
+      method: 'POST',
+      url: '/api/v1/operator/exchange_rates',
+      payload: { rates: [{ code: 'GBP', rate: 0.8 }] },
+    });
+    expect(update.statusCode).toBe(200);
+    const seller = await signIn(DEMO_ACCOUNTS.seller);
+    const received = await as(app, seller, { method: 'GET', url: '/api/v1/enquiry/index?type=received' });
+    const counts = received.json().data.counts;
+    expect(counts).toMatchObject({ open: 1, answered: 1, accepted: 1 });
+    const bell = await as(app, seller, { method: 'GET', url: '/api/v1/notifications/count' });
+    expect(bell.json().data.unread.enquiries).toBe(3);
+  });
+});

@@ -1,0 +1,327 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ANNUAL_REVENUE_BANDS, DEMO_OPERATOR_EMAIL, PLAN_TYPES } from '@tradeloop/contracts/market';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
+import type { Tx } from '../../db/client.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { createAccount } from '../accounts/service.ts';
+import { companies, users } from '../accounts/tables.ts';
+import { loadReferenceSets, type ReferenceSets } from '../catalog/references.ts';
+import { insertProducts, parseProductForm, type PreparedProduct } from '../catalog/service.ts';
+import { brands, productCategories, productImages, products } from '../catalog/tables.ts';
+import { categoryTree } from '../catalog/taxonomy-service.ts';
+import { DEMO_IMAGE_BYTES, DEMO_IMAGE_SIZE, demoImageKey, markDemoImages } from './demo-images.ts';
+import { ANNUAL_REVENUE_OF_TYPE, COUNTRY_CURRENCIES, GENERIC_TRADE, TRADES, type Trade } from './demo-trades.ts';
+import { grantOperator, STARTING_RATES } from './rates.ts';
+import { marketProductStats, marketSearchTerms, marketSellers, marketWishlist } from './tables.ts';
+
+/**
+ * The marketplace's demo data (issue 7): 2,000 generated products from the demo sellers across the
+ * whole category tree, priced in the sellers' currencies, in stock and made to order, by quantity
+ * and fixed, with pictures; the sellers' marketplace facts; a platform operator; and some history
+ * (views, wishes, searches) so the list's panels have something to show on the first start.
+ */
+export const DEMO_PRODUCT_COUNT = 2000;
+
+/** A small seeded generator: the same demo data on every machine. */
+function randomGenerator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)],
+    some: <T>(items: readonly T[], count: number) => [...items].sort(() => next() - 0.5).slice(0, count),
+  };
+}
+type Random = ReturnType<typeof randomGenerator>;
+
+/** "Centrifugal Pumps" → "Centrifugal Pump"; names that are not plurals stay. */
+function singular(name: string): string {
+  const last = name.split(' ').pop()!;
+  if (/(ss|us|is)$/i.test(last) || !/s$/i.test(last)) return name;
+  if (/ies$/i.test(last)) return name.replace(/ies$/i, 'y');
+  if (/(ches|shes|xes)$/i.test(last)) return name.replace(/es$/i, '');
+  return name.replace(/s$/i, '');
+}
+
+type Seller = { userId: number; companyId: number; country: string | null; type: string; index: number };
+type Leaf = { id: number; name: string; topIndex: number; top: string };
+type Lookups = { refs: ReferenceSets; brandIds: Map<string, number>; anyBrand: [string, number]; terms: number[] };
+
+const roundPrice = (value: number) => (value >= 100 ? Math.round(value) : Math.round(value * 100) / 100);
+
+function priceFields(random: Random, trade: Trade, perUsd: number, fixed: boolean, currencyId: number, unitId: number) {
+  const [low, high] = trade.price;
+  const usd = low * Math.pow(high / low, random.next());
+  const price = roundPrice(usd * perUsd);
+  if (fixed) return { currency_id: currencyId, unit_price: price, current_stock: random.int(20, 5000), unit: unitId };
+  const moq = random.pick(trade.moq);
+  const tiers = [
+    { min: moq, max: moq * 10 - 1, per_unit: price },
+    { min: moq * 10, max: moq * 100 - 1, per_unit: roundPrice(price * 0.92) },
+    { min: moq * 100, max: moq * 1000, per_unit: roundPrice(price * 0.85) },
+  ].slice(0, random.int(2, 3));
+  return { order_quantity: tiers, qty_unit: unitId, qty_currency: currencyId, unit: unitId };
+}
+
+function productInput(random: Random, seller: Seller, leaf: Leaf, lookups: Lookups, serial: number) {
+  const trade = TRADES[leaf.top] ?? GENERIC_TRADE;
+  const { refs } = lookups;
+  const noun = singular(leaf.name);
+  const qualifier = random.pick(trade.qualifiers);
+  const brandName = trade.brands.find((name) => lookups.brandIds.has(name))
+    ? random.pick(trade.brands.filter((n) => lookups.brandIds.has(n)))
+    : lookups.anyBrand[0];
+  const attributes = random.some(trade.attributes, 2).map(([name, values]) => ({
+    name,
+    values: random.some(values, Math.min(values.length, random.int(2, 4))),
+  }));
+  const byOrder = random.next() < 0.25;
+  const fixed = random.next() < 0.35;
+  const code = seller.country ?? 'IN';
+  const currency = refs.currencyByCode.get((COUNTRY_CURRENCIES[code] ?? 'USD').toLowerCase()) ?? 1;
+  const perUsd = STARTING_RATES[COUNTRY_CURRENCIES[code] ?? 'USD'] ?? 1;
+  const unitId = refs.unitByName.get(trade.unit.toLowerCase()) ?? refs.unitByName.get('piece')!;
+  const countryId = refs.countryByKey.get(code.toLowerCase())!;
+  const model = `${noun
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 3)
+    .toUpperCase()}-${100 + serial}`;
+  const condition = random.next() < 0.8 ? 'Brand New' : random.pick(['Used', 'Refurbished']);
+  const specs = random.some(trade.specs, 3).map(([name, values]) => ({ name, value: random.pick(values) }));
+  return {
+    brandName,
+    input: {
+      pre_title_name: random.next() < 0.3 ? qualifier : undefined,
+      name: `${random.next() < 0.3 ? '' : `${qualifier} `}${noun} ${model}`.trim(),
+      description:
+        `${qualifier} ${noun.toLowerCase()} from ${brandName}, supplied by a ${seller.type.toLowerCase().replace(/s$/, '')} ` +
+        `for buyers in ${leaf.top.toLowerCase()}. Options: ${attributes.map((a) => `${a.name.toLowerCase()} ${a.values.join(', ')}`).join('; ')}. ` +
+        `${specs.map((s) => `${s.name}: ${s.value}`).join('. ')}. Export packing, inspection report and documents on request.`,
+      model_number: model,
+      product_type: random.next() < 0.15 ? 'configured' : 'simple',
+      availability: byOrder ? 'by_order' : 'in_stock',
+      price_type: fixed ? 'fixed' : 'quantity',
+      choice_options: attributes,
+      category_lists: [leaf.id],
+      brand_id: lookups.brandIds.get(brandName) ?? lookups.anyBrand[1],
+      sea_: 'Nearest container port',
+      port_: 'Nearest international airport',
+      price_term: random.pick(lookups.terms),
+      condition: byOrder && random.next() < 0.5 ? undefined : condition,
+      validity: random.pick(['3 months', '6 months', '1 year']),
+      manufacturer_year: new Date().getUTCFullYear() - random.int(0, 8),
+      dispatch_in: random.int(2, 20),
+      dispatch_day: 'Days',
+      existence_place: 'Main warehouse',
+      country_origin_id: countryId,
+      tertiary_id: random.int(1, 8),
+      country_origins: [{ country_code: code }],
+      in_house_production: random.int(50, 5000),
+      in_house_production_days: random.int(7, 45),
+      delivery_time: random.int(2, 10),
+      delivery_select: 'Weeks',
+      ...priceFields(random, trade, perUsd, fixed, currency, unitId),
+      specifications: [{ name: 'General', items: specs }],
+    },
+  };
+}
+
+async function demoSellers(tx: Tx): Promise<Seller[]> {
+  const rows = await tx
+    .select({
+      userId: users.id,
+      companyId: companies.id,
+      country: companies.countryCode,
+      type: companies.companyType,
+      email: users.emailId,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.userType, 'seller'), isNull(users.deletedAt)))
+    .orderBy(asc(users.id));
+  return rows.map((row, index) => ({ ...row, index })).filter((row) => row.email !== DEMO_ACCOUNTS.seller);
+}
+
+async function leavesOf(tx: Tx): Promise<Leaf[]> {
+  const tree = await categoryTree(tx);
+  const tops = tree.children.get(null) ?? [];
+  return tree.rows
+    .filter((row) => row.depth === 2)
+    .map((row) => {
+      const parent = tree.byId.get(row.parentId!);
+      const top = tree.byId.get(parent?.parentId ?? -1);
+      return { id: row.id, name: row.name, top: top?.name ?? '', topIndex: tops.findIndex((t) => t.id === top?.id) };
+    });
+}
+
+async function lookupsOf(tx: Tx): Promise<Lookups> {
+  const refs = await loadReferenceSets(tx);
+  const rows = await tx.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.status, 'approved'));
+  const terms = ['fob', 'cif', 'exw', 'ddp', 'cfr']
+    .map((name) => refs.priceTermByName.get(name))
+    .filter((id) => id !== undefined);
+  return {
+    refs,
+    brandIds: new Map(rows.map((row) => [row.name, row.id])),
+    anyBrand: [rows[0].name, rows[0].id],
+    terms,
+  };
+}
+
+/** Each seller trades in three top categories; every leaf gets products from several sellers. */
+function plan(sellers: Seller[], leaves: Leaf[], count: number) {
+  const tops = Math.max(...leaves.map((leaf) => leaf.topIndex)) + 1;
+  const entries: { seller: Seller; leaf: Leaf }[] = [];
+  for (let serial = 0; serial < count; serial += 1) {
+    const seller = sellers[serial % sellers.length];
+    const trades = [seller.index % tops, (seller.index + 5) % tops, (seller.index + 9) % tops];
+    const top = trades[Math.floor(serial / sellers.length) % trades.length];
+    const inTop = leaves.filter((leaf) => leaf.topIndex === top);
+    entries.push({ seller, leaf: inTop[Math.floor(serial / (sellers.length * 3)) % inTop.length] });
+  }
+  return entries;
+}
+
+async function insertDemoProducts(tx: Tx, sellers: Seller[], leaves: Leaf[], lookups: Lookups) {
+  const random = randomGenerator(7);
+  const bySeller = new Map<number, { seller: Seller; prepared: PreparedProduct[]; tops: number[] }>();
+  for (const [serial, { seller, leaf }] of plan(sellers, leaves, DEMO_PRODUCT_COUNT).entries()) {
+    const { input, brandName } = productInput(random, seller, leaf, lookups, serial);
+    const entry = bySeller.get(seller.companyId) ?? { seller, prepared: [], tops: [] };
+    entry.prepared.push({ form: parseProductForm(input), context: { brandName, categoryNames: [leaf.name] } });
+    entry.tops.push(leaf.topIndex);
+    bySeller.set(seller.companyId, entry);
+  }
+  const created: { id: number; top: number; companyId: number }[] = [];
+  for (const { seller, prepared, tops } of bySeller.values()) {
+    const ids = await insertProducts(tx, { companyId: seller.companyId, userId: seller.userId }, prepared);
+    ids.forEach((id, index) => created.push({ id, top: tops[index], companyId: seller.companyId }));
+  }
+  return created;
+}
+
+/** Pictures for every product of the demo sellers that has none (the catalogue's own demo products too). */
+async function attachPictures(tx: Tx, leaves: Leaf[]) {
+  const topOf = new Map(leaves.map((leaf) => [leaf.id, leaf.topIndex]));
+  const bare = await tx
+    .select({ id: products.id, companyId: products.companyId, categoryId: productCategories.categoryId })
+    .from(products)
+    .innerJoin(productCategories, and(eq(productCategories.productId, products.id), eq(productCategories.position, 0)))
+    .where(sql`not exists (select 1 from ${productImages} i where i.product_id = ${products.id})`);
+  const rows = bare.map((row) => ({
+    companyId: row.companyId,
+    productId: row.id,
+    storageKey: demoImageKey(Math.max(0, topOf.get(row.categoryId) ?? 0), row.id),
+    originalName: 'demo-picture.jpg',
+    mime: 'image/jpeg',
+    bytes: DEMO_IMAGE_BYTES,
+    width: DEMO_IMAGE_SIZE,
+    height: DEMO_IMAGE_SIZE,
+    position: 0,
+  }));
+  for (let start = 0; start < rows.length; start += 1000) {
+    await tx.insert(productImages).values(rows.slice(start, start + 1000));
+  }
+  await markDemoImages(tx);
+}
+
+/** Spreads the demo products' creation over the last four months, so "newest" means something. */
+async function spreadDates(tx: Tx, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx
+    .update(products)
+    .set({
+      createdAt: sql`now() - ((${products.id} * 7919) % 120) * interval '1 day' - ((${products.id} * 104729) % 1440) * interval '1 minute'`,
+    })
+    .where(inArray(products.id, ids));
+}
+
+async function sellerFacts(tx: Tx) {
+  const sellers = await tx
+    .select({ userId: users.id, companyId: companies.id, type: companies.companyType, email: users.emailId })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.userType, 'seller'))
+    .orderBy(asc(users.id));
+  await tx.insert(marketSellers).values(
+    sellers.map((seller, index) => ({
+      companyId: seller.companyId,
+      annualRevenue: ANNUAL_REVENUE_BANDS[Math.min(5, (ANNUAL_REVENUE_OF_TYPE[seller.type] ?? 0) + (index % 3))],
+      memberType: index % 3 === 0 || seller.email === DEMO_ACCOUNTS.seller ? 'Verified Supplier' : 'Standard Member',
+    })),
+  );
+  // Demo sellers on paid plans, so the plan filter has more than one option. (The plan belongs to
+  // the account; a billing module would set it.)
+  for (const [index, seller] of sellers.entries()) {
+    const plan = index % 4 === 1 ? PLAN_TYPES[1] : index % 4 === 3 ? PLAN_TYPES[2] : null;
+    if (plan) await tx.update(users).set({ planName: plan }).where(eq(users.id, seller.userId));
+  }
+}
+
+async function history(tx: Tx, created: { id: number }[]) {
+  const random = randomGenerator(11);
+  await tx.insert(marketProductStats).values(
+    created.map(({ id }) => ({
+      productId: id,
+      views: random.int(0, 400),
+      searchViews: random.next() < 0.2 ? random.int(1, 60) : 0,
+      wishlists: random.next() < 0.15 ? random.int(1, 25) : 0,
+    })),
+  );
+  const terms = [
+    'centrifugal pump',
+    'ball valve',
+    'safety gloves',
+    'led high bay',
+    'steel pipes',
+    'office chair',
+    'cotton fabric',
+    'circuit breaker',
+    'basmati rice',
+    'corrugated boxes',
+    'air compressor',
+    'solar panels',
+  ];
+  await tx.insert(marketSearchTerms).values(terms.map((term, index) => ({ term, searches: 120 - index * 9 })));
+  const [buyer] = await tx.select({ id: users.id }).from(users).where(eq(users.emailId, DEMO_ACCOUNTS.buyer));
+  if (buyer) {
+    await tx
+      .insert(marketWishlist)
+      .values(random.some(created, 5).map(({ id }) => ({ userId: buyer.id, productId: id })))
+      .onConflictDoNothing();
+  }
+}
+
+async function operatorAccount(tx: Tx) {
+  const operator = await createAccount(tx, {
+    fullName: 'Platform Operator',
+    emailId: DEMO_OPERATOR_EMAIL,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    userType: 'others',
+    emailVerified: true,
+    profile: { country: 'US', designation: 'Marketplace Operations', department: 'Operations' },
+  });
+  await grantOperator(tx, operator.userId);
+}
+
+export async function loadMarketDemoData(tx: Tx) {
+  const sellers = await demoSellers(tx);
+  if (sellers.length === 0) return;
+  const leaves = await leavesOf(tx);
+  await sellerFacts(tx);
+  const created = await insertDemoProducts(tx, sellers, leaves, await lookupsOf(tx));
+  await attachPictures(tx, leaves);
+  await spreadDates(
+    tx,
+    created.map((entry) => entry.id),
+  );
+  await history(tx, created);
+  await operatorAccount(tx);
+}

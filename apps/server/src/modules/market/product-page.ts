@@ -1,0 +1,209 @@
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  MARKET_LIMITS,
+  type MarketProduct,
+  type ProductPage,
+  type PublicProduct,
+  type SellerCard,
+} from '@tradeloop/contracts/market';
+import type { ProductDetail } from '@tradeloop/contracts/catalog';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { getProfile } from '../accounts/service.ts';
+import { getCalculator } from '../catalog/calculator-service.ts';
+import { publicCatalogs } from '../catalog/catalogs-service.ts';
+import { listMatrix } from '../catalog/matrix-service.ts';
+import { loadReferenceSets } from '../catalog/references.ts';
+import { productDetail } from '../catalog/service.ts';
+import { sheetOf } from '../catalog/specs-service.ts';
+import { rowsOf } from '../catalog/taxonomy-service.ts';
+import { listingFields, listingsByIds, presenter, productUrlOf, type ListingRow, type Presenter } from './listing.ts';
+import { convert, currencyRef, currentRates, displayCurrency, type Rates } from './rates.ts';
+import { marketListings, marketSellers, marketWishlist } from './tables.ts';
+
+/**
+ * A public product (active, not deleted) by the last segment of a /productdetail/… URL: its id,
+ * its slug or its unique number. Anything else, and any product that is not public, is 404.
+ */
+export async function findListing(db: Db, key: string): Promise<ListingRow> {
+  const condition = /^\d{1,15}$/.test(key)
+    ? eq(marketListings.productId, Number(key))
+    : /^TLP-/i.test(key)
+      ? eq(marketListings.uniqueNumber, key.toUpperCase())
+      : eq(marketListings.slug, key.toLowerCase());
+  const [row] = await db.select(listingFields).from(marketListings).where(condition).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+function when<T>(value: T | null | undefined, text: (value: T) => string): string | null {
+  return value === null || value === undefined ? null : text(value);
+}
+
+async function publicProduct(
+  db: Db,
+  row: ListingRow,
+  detail: ProductDetail,
+  rates: Rates,
+  currencyId: number,
+): Promise<PublicProduct> {
+  const refs = await loadReferenceSets(db);
+  const { currency, perUsd } = displayCurrency(rates, currencyId);
+  const from = detail.price_currency?.id ?? null;
+  const money = (amount: number | null) => (amount === null ? null : convert(rates, amount, from, perUsd));
+  const sheet = await sheetOf(db, row.productId);
+  const calculator = await getCalculator(db, row.companyId, row.productId);
+  const matrix = await listMatrix(db, row.companyId, { product_id: row.productId, per_page: 1000, page: 1 });
+  const countryName = (id: number | null) => (id === null ? null : (refs.countries.get(id)?.name ?? null));
+  const originNames = detail.country_origins
+    .map(({ country_code }) => refs.countries.get(refs.countryByKey.get(country_code.toLowerCase()) ?? -1)?.name)
+    .filter((name): name is string => !!name);
+  return {
+    id: detail.id,
+    name: detail.name,
+    pre_title_name: detail.pre_title_name,
+    slug: detail.slug,
+    unique_number: detail.unique_number,
+    product_url: productUrlOf(row),
+    description: detail.description,
+    model_number: detail.model_number,
+    product_type: detail.product_type,
+    availability: detail.availability,
+    price_type: detail.price_type,
+    condition: detail.condition,
+    manufacturer_year: detail.manufacturer_year,
+    validity: detail.validity,
+    dispatch: when(detail.dispatch_in, (n) => `${n} ${detail.dispatch_day ?? 'Days'}`),
+    delivery: when(detail.delivery_time, (n) => `${n} ${detail.delivery_select ?? 'Days'}`),
+    current_stock: detail.current_stock,
+    existence_place: detail.existence_place,
+    origin:
+      detail.availability === 'in_stock'
+        ? [countryName(detail.country_origin_id)].filter((n) => n !== null)
+        : originNames,
+    territory: detail.tertiary_id === null ? null : (refs.territories.get(detail.tertiary_id) ?? null),
+    sea_port: detail.sea_,
+    air_port: detail.port_,
+    in_house_production: when(
+      detail.in_house_production,
+      (n) => `${n} ${row.unitName ?? 'units'} in ${detail.in_house_production_days ?? '?'} days`,
+    ),
+    price_term: detail.price_term_name,
+    unit: row.unitName,
+    currency,
+    original_currency: currencyRef(rates, from),
+    unit_price: money(detail.price_min),
+    unit_price_max: money(detail.price_max),
+    tiers: detail.order_quantity.map((tier) => ({ min: tier.min, max: tier.max, per_unit: money(tier.per_unit)! })),
+    quantity: row.minOrder,
+    choice_options: detail.choice_options.map(({ name, values }) => ({ name, values })),
+    matrix: matrix.data
+      .filter((variation) => variation.status === 'active')
+      .map((variation) => ({
+        value: variation.value,
+        price: money(variation.price),
+        is_default: variation.is_default,
+      })),
+    has_calculator: calculator.mode !== null,
+    photos: detail.photos,
+    categories: detail.categories,
+    brand: detail.brand,
+    combinations: detail.combinations,
+    specifications: sheet.groups
+      .map((group) => ({
+        name: group.name,
+        items: group.items
+          .filter((item) => item.value.trim() !== '')
+          .map(({ name, value, unit }) => ({ name: name.replace(/_/g, ' '), value, unit })),
+      }))
+      .filter((group) => group.items.length > 0),
+    created_at: detail.created_at,
+    updated_at: detail.updated_at,
+  };
+}
+
+async function sellerCard(db: Db, row: ListingRow, present: Presenter): Promise<SellerCard> {
+  const details = present(row).company_details;
+  const profile = row.sellerUserId ? await getProfile(db, row.sellerUserId).catch(() => null) : null;
+  const [facts] = await db.select().from(marketSellers).where(eq(marketSellers.companyId, row.companyId));
+  const [{ products }] = await db
+    .select({ products: count() })
+    .from(marketListings)
+    .where(eq(marketListings.companyId, row.companyId));
+  return {
+    ...details,
+    seller_user_id: row.sellerUserId,
+    seller_name: profile?.full_name ?? null,
+    city: profile?.city ?? null,
+    annual_revenue: facts?.annualRevenue ?? null,
+    member_since: profile?.created_at ?? row.createdAt.toISOString(),
+    products,
+  };
+}
+
+async function listingsWhere(db: Db, where: SQL | undefined, limit: number, order: SQL[] = []) {
+  return db
+    .select(listingFields)
+    .from(marketListings)
+    .where(where)
+    .orderBy(...order, desc(marketListings.createdAt), desc(marketListings.productId))
+    .limit(limit);
+}
+
+async function neighbours(db: Db, row: ListingRow, present: Presenter) {
+  const others = ne(marketListings.productId, row.productId);
+  const sameCategory = row.categoryId
+    ? sql`${marketListings.categoryIds} @> array[${row.categoryId}]::int[]`
+    : eq(marketListings.brandId, row.brandId);
+  const related = await listingsWhere(db, and(others, sameCategory), MARKET_LIMITS.relatedProducts);
+  const fromSeller = await listingsWhere(db, and(others, eq(marketListings.companyId, row.companyId)), 4);
+  const simple = await listingsWhere(
+    db,
+    and(others, eq(marketListings.companyId, row.companyId), eq(marketListings.productType, 'simple')),
+    6,
+    row.categoryId ? [sql`(${marketListings.categoryIds} @> array[${row.categoryId}]::int[]) desc`] : [],
+  );
+  const similarResult = await db.execute(sql`
+    select distinct on (company_id) product_id from market_listings
+    where company_id <> ${row.companyId} and ${sameCategory}
+    order by company_id, created_at desc`);
+  const similarIds = rowsOf<{ product_id: number }>(similarResult).map((entry) => Number(entry.product_id));
+  const similar = await listingsByIds(db, similarIds.slice(0, MARKET_LIMITS.similarSuppliers));
+  const shown = (rows: ListingRow[]): MarketProduct[] => rows.map(present);
+  return {
+    related_products: shown(related),
+    more_from_seller: shown(fromSeller),
+    quote_related: shown(simple),
+    similar_suppliers: shown(similar),
+  };
+}
+
+async function isWishlisted(db: Db, userId: number | null, productId: number) {
+  if (userId === null) return false;
+  const [row] = await db
+    .select({ userId: marketWishlist.userId })
+    .from(marketWishlist)
+    .where(and(eq(marketWishlist.userId, userId), eq(marketWishlist.productId, productId)));
+  return !!row;
+}
+
+/** Everything the product page shows, prices in the buyer's currency. */
+export async function productPage(
+  db: Db,
+  storage: Storage,
+  key: string,
+  options: { currency: number; userId: number | null },
+): Promise<ProductPage> {
+  const row = await findListing(db, key);
+  const rates = await currentRates(db);
+  const present = await presenter(db, rates, options.currency);
+  const detail = await productDetail(db, row.companyId, row.productId);
+  return {
+    product: await publicProduct(db, row, detail, rates, options.currency),
+    seller: await sellerCard(db, row, present),
+    catalogs: await publicCatalogs(db, storage, { id: row.productId, companyId: row.companyId }),
+    ...(await neighbours(db, row, present)),
+    wishlisted: await isWishlisted(db, options.userId, row.productId),
+  };
+}

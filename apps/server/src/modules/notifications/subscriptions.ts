@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { NOTIFICATION_EVENT } from '@tradeloop/contracts/notifications';
+import type { DomainEvents } from '../../platform/events.ts';
+import { localUser } from '../accounts/service.ts';
+import { createNotification, type NewNotification } from './service.ts';
+
+/**
+ * What the other modules' events mean for people: an in-app notification (pushed to their open
+ * tabs) and, for what needs an answer, an e-mail (or the outbox without SMTP).
+ */
+export function subscribeNotifications(app: FastifyInstance) {
+  const deliver = async (notification: NewNotification, mail?: { subject: string; text: string }) => {
+    const created = await createNotification(app.db, notification);
+    app.realtime.toUsers([notification.userId], NOTIFICATION_EVENT, created);
+    if (!mail) return;
+    const recipient = await localUser(app.db, notification.userId).catch(() => null);
+    if (!recipient) return;
+    const link = notification.link ? `\n\n${app.config.publicUrl}${notification.link}` : '';
+    await app.mailer.send({ to: recipient.email_id, subject: mail.subject, text: `${mail.text}${link}` });
+  };
+
+  app.events.on('quote.submitted', (event) => {
+    const what = `${event.quantity} × ${event.productName}${event.combination ? ` (${event.combination.replace(/\|/g, ', ')})` : ''}`;
+    return deliver(
+      {
+        userId: event.sellerUserId,
+        type: 'enquiries',
+        title: 'New quote request',
+        body: `${event.buyerName} asked for a price for ${what}.`,
+        link: `/enquiries?type=received&id=${event.enquiryId}`,
+        data: { enquiryId: event.enquiryId, productId: event.productId },
+      },
+      {
+        subject: `New quote request: ${event.productName}`,
+        text: `${event.buyerName} asked for a price for ${what}.${event.message ? `\n\n"${event.message}"` : ''}\n\nAnswer it on TradeLoop:`,
+      },
+    );
+  });
+
+  app.events.on('enquiry.updated', (event) => {
+    const text = enquiryText(event);
+    const toSeller = event.side === 'buyer';
+    return deliver(
+      {
+        userId: event.recipientUserId,
+        type: 'enquiries',
+        title: text.title,
+        body: text.body,
+        link: `/enquiries?type=${toSeller ? 'received' : 'sent'}&id=${event.enquiryId}`,
+        data: { enquiryId: event.enquiryId },
+      },
+      event.kind === 'message' ? undefined : { subject: text.title, text: `${text.body}\n\nSee it on TradeLoop:` },
+    );
+  });
+
+  app.events.on('product.wishlisted', (event) =>
+    deliver({
+      userId: event.sellerUserId,
+      type: 'product',
+      title: 'Added to a wishlist',
+      body: `A buyer added ${event.productName} to their wishlist.`,
+      link: null,
+      data: { productId: event.productId },
+    }),
+  );
+}
+
+function enquiryText(event: DomainEvents['enquiry.updated']) {
+  switch (event.kind) {
+    case 'answer':
+      return {
+        title: 'New price offer',
+        body: `The seller answered your enquiry about ${event.productName} with a price.`,
+      };
+    case 'accept':
+      return { title: 'Offer accepted', body: `The buyer accepted your offer for ${event.productName}.` };
+    case 'decline':
+      return { title: 'Enquiry declined', body: `The enquiry about ${event.productName} was declined.` };
+    case 'message':
+      return { title: 'New message', body: `New message in the enquiry about ${event.productName}.` };
+  }
+}

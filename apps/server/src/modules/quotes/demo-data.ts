@@ -1,0 +1,129 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
+import type { Tx } from '../../db/client.ts';
+import type { AuthUser } from '../../platform/sessions.ts';
+import { users } from '../accounts/tables.ts';
+import { products } from '../catalog/tables.ts';
+import { refreshListingsNow } from '../market/stats.ts';
+import { createNotification } from '../notifications/service.ts';
+import { acceptOffer, answerEnquiry, replyToEnquiry } from './enquiries.ts';
+import { submitQuote } from './submit.ts';
+
+/**
+ * Enquiries in every state for the demo seller, so the enquiry screens, contacts and the bell show
+ * a real negotiation on the first start: one waiting, one answered, one accepted after a counter-offer.
+ */
+type Script = {
+  buyer: string;
+  product: string;
+  quantity: number;
+  combination?: string;
+  message: string;
+  answer?: { unitPrice: number; days: number; message: string };
+  counter?: string;
+  accept?: boolean;
+};
+
+const SCRIPTS: Script[] = [
+  {
+    buyer: 'james.miller@buyer.tradeloop.test',
+    product: 'Centrifugal Monoblock Pump',
+    quantity: 20,
+    combination: '3 HP|Three',
+    message: 'We need 20 pumps for an irrigation project in Texas. Please quote CIF Houston with delivery time.',
+  },
+  {
+    buyer: 'fatima.mansouri@buyer.tradeloop.test',
+    product: 'Flanged Ball Valve',
+    quantity: 200,
+    combination: '50 mm|SS316',
+    message: 'Please send your best price for 200 valves, ANSI 150, with test certificates.',
+    answer: { unitPrice: 36.5, days: 14, message: 'Price includes EN 10204 3.1 certificates. Dispatch in 3 weeks.' },
+  },
+  {
+    buyer: DEMO_ACCOUNTS.buyer,
+    product: 'Three Phase Induction Motor',
+    quantity: 5,
+    combination: '7.5 kW|4',
+    message: 'Looking for five IE3 motors for our conveyor line in Bengaluru.',
+    answer: { unitPrice: 298, days: 30, message: 'Ready stock, dispatch within a week.' },
+    counter: 'Could you do 290 per motor if we take six?',
+    accept: true,
+  },
+];
+
+export async function loadQuotesDemoData(tx: Tx) {
+  const [seller] = await tx
+    .select({ id: users.id, companyId: users.companyId })
+    .from(users)
+    .where(eq(users.emailId, DEMO_ACCOUNTS.seller));
+  if (!seller?.companyId) return;
+  await refreshListingsNow(tx);
+  const buyers = await tx
+    .select({ id: users.id, email: users.emailId })
+    .from(users)
+    .where(
+      inArray(
+        users.emailId,
+        SCRIPTS.map((script) => script.buyer),
+      ),
+    );
+  const sellerUser: AuthUser = {
+    id: seller.id,
+    userType: 'seller',
+    companyId: seller.companyId,
+    parentUser: null,
+    tokenId: 0,
+  };
+  for (const [index, script] of SCRIPTS.entries()) {
+    const buyerId = buyers.find((buyer) => buyer.email === script.buyer)?.id;
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.companyId, seller.companyId), eq(products.name, script.product)));
+    if (!buyerId || !product) continue;
+    const buyer: AuthUser = { id: buyerId, userType: 'others', companyId: null, parentUser: null, tokenId: 0 };
+    const [enquiry] = await submitQuote(tx, buyer, {
+      unique_session_id: `demo-session-${index}`,
+      seller_user_id: seller.id,
+      enquiry_user_id: buyerId,
+      product_id: product.id,
+      quantity: script.quantity,
+      combinations: script.combination,
+      greeting_message: script.message,
+      currency: 1,
+    });
+    await createNotification(tx, {
+      userId: seller.id,
+      type: 'enquiries',
+      title: 'New quote request',
+      body: `A buyer asked for a price for ${script.quantity} × ${script.product}.`,
+      link: `/enquiries?type=received&id=${enquiry.id}`,
+      data: { enquiryId: enquiry.id },
+    });
+    if (!script.answer) continue;
+    const answer = {
+      id: enquiry.id,
+      unit_price: script.answer.unitPrice,
+      validity_days: script.answer.days,
+      message: script.answer.message,
+    };
+    await answerEnquiry(tx, sellerUser, answer);
+    await createNotification(tx, {
+      userId: buyerId,
+      type: 'enquiries',
+      title: 'New price offer',
+      body: `The seller answered your enquiry about ${script.product} with a price.`,
+      link: `/enquiries?type=sent&id=${enquiry.id}`,
+    });
+    if (script.counter) {
+      await replyToEnquiry(tx, buyer, { id: enquiry.id, message: script.counter });
+      await answerEnquiry(tx, sellerUser, {
+        ...answer,
+        unit_price: script.answer.unitPrice - 6,
+        message: 'Agreed for six motors.',
+      });
+    }
+    if (script.accept) await acceptOffer(tx, buyer, { id: enquiry.id });
+  }
+}

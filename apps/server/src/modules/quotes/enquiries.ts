@@ -1,0 +1,308 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ENQUIRY_STATUSES,
+  FINAL_ENQUIRY_STATUSES,
+  QUOTE_MESSAGES,
+  type EnquiryDetail,
+  type EnquiryPage,
+  type EnquiryStatus,
+  type EnquirySummary,
+  type enquiryAnswerBodySchema,
+  type enquiryDecisionBodySchema,
+  type enquiryIndexQuerySchema,
+  type enquiryReplyBodySchema,
+} from '@tradeloop/contracts/quotes';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { AuthUser } from '../../platform/sessions.ts';
+import { escapeLike } from '../catalog/taxonomy-service.ts';
+import { currentRates, currencyRef, roundMoney } from '../market/rates.ts';
+import { partiesOf, unknownParty, type Party } from './parties.ts';
+import { enquiries, enquiryMessages } from './tables.ts';
+
+type EnquiryRow = typeof enquiries.$inferSelect;
+type Side = 'buyer' | 'seller';
+
+/** An offer past its validity is expired, whatever the stored status says (nobody has to run a job). */
+const effectiveStatus = sql<EnquiryStatus>`case when ${enquiries.status} = 'answered' and ${enquiries.validUntil} < now() then 'expired' else ${enquiries.status} end`;
+
+function statusOf(row: EnquiryRow): EnquiryStatus {
+  return row.status === 'answered' && row.validUntil && row.validUntil < new Date() ? 'expired' : row.status;
+}
+
+/** Buyer: enquiries they sent. Seller or sub-user: enquiries their company received. */
+function sideCondition(user: AuthUser, side: Side): SQL {
+  if (side === 'buyer') return eq(enquiries.enquiryUserId, user.id);
+  if (user.companyId === null) throw forbidden(QUOTE_MESSAGES.receivedForSellers);
+  return eq(enquiries.sellerCompanyId, user.companyId);
+}
+
+function toParty(party: Party | undefined, userId: number) {
+  const { user_id, name, company_name, country, email } = party ?? unknownParty(userId);
+  return { user_id, name, company_name, country, email };
+}
+
+async function summaries(db: Db, rows: EnquiryRow[], side: Side): Promise<EnquirySummary[]> {
+  const rates = await currentRates(db);
+  const parties = await partiesOf(
+    db,
+    rows.map((row) => (side === 'buyer' ? row.sellerUserId : row.enquiryUserId)),
+  );
+  return rows.map((row) => {
+    const counterpartId = side === 'buyer' ? row.sellerUserId : row.enquiryUserId;
+    const readAt = side === 'buyer' ? row.buyerReadAt : row.sellerReadAt;
+    return {
+      id: row.id,
+      request_group: row.requestGroup,
+      status: statusOf(row),
+      product_id: row.productId ?? 0,
+      product_name: row.productName,
+      pre_title_name: row.preTitleName,
+      product_image: row.productImage,
+      product_url: row.productUrl,
+      combination: row.combination,
+      quantity: row.quantity,
+      unit: row.unitName,
+      currency: currencyRef(rates, row.currencyId) ?? { id: row.currencyId, code: '', symbol: '' },
+      requested_total: row.requestedTotal,
+      offer_unit_price: row.offerUnitPrice,
+      offer_total: row.offerTotal,
+      valid_until: row.validUntil?.toISOString() ?? null,
+      seller_user_id: row.sellerUserId,
+      enquiry_user_id: row.enquiryUserId,
+      counterpart: toParty(parties.get(counterpartId), counterpartId),
+      unread: !readAt || readAt < row.updatedAt,
+      last_message: row.lastMessage,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** GET enquiry/index?type=sent|received: newest activity first, with counts by status. */
+export async function listEnquiries(
+  db: Db,
+  user: AuthUser,
+  query: z.infer<typeof enquiryIndexQuerySchema>,
+): Promise<EnquiryPage> {
+  const side: Side = query.type === 'sent' ? 'buyer' : 'seller';
+  const mine = sideCondition(user, side);
+  const search = query.search ? `%${escapeLike(query.search)}%` : null;
+  const where = and(
+    mine,
+    query.status ? sql`${effectiveStatus} = ${query.status}` : undefined,
+    search ? or(ilike(enquiries.productName, search), ilike(enquiries.lastMessage, search)) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(enquiries).where(where);
+  const rows = await db
+    .select()
+    .from(enquiries)
+    .where(where)
+    .orderBy(desc(enquiries.updatedAt), desc(enquiries.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  const byStatus = await db
+    .select({ status: effectiveStatus, total: count() })
+    .from(enquiries)
+    .where(mine)
+    .groupBy(effectiveStatus);
+  const counts = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>;
+  for (const entry of byStatus) counts[entry.status] = Number(entry.total);
+  return {
+    data: await summaries(db, rows, side),
+    currentPage: query.page,
+    lastPage: Math.max(1, Math.ceil(total / query.per_page)),
+    perPage: query.per_page,
+    total,
+    counts,
+  };
+}
+
+/** The enquiry as one side sees it: the buyer who sent it, or the company that received it; else 404. */
+async function visibleEnquiry(db: Tx, user: AuthUser, id: number, options: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(enquiries)
+    .where(
+      and(
+        eq(enquiries.id, id),
+        or(
+          eq(enquiries.enquiryUserId, user.id),
+          user.companyId === null ? sql`false` : eq(enquiries.sellerCompanyId, user.companyId),
+        ),
+      ),
+    );
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  const side: Side = row.enquiryUserId === user.id ? 'buyer' : 'seller';
+  return { row, side };
+}
+
+export async function enquiryDetail(tx: Tx, user: AuthUser, id: number): Promise<EnquiryDetail> {
+  const db = tx as Db;
+  const { row, side } = await visibleEnquiry(tx, user, id);
+  await tx
+    .update(enquiries)
+    .set(side === 'buyer' ? { buyerReadAt: new Date() } : { sellerReadAt: new Date() })
+    .where(eq(enquiries.id, id));
+  const messages = await tx
+    .select()
+    .from(enquiryMessages)
+    .where(eq(enquiryMessages.enquiryId, id))
+    .orderBy(asc(enquiryMessages.id));
+  const parties = await partiesOf(tx, [
+    row.enquiryUserId,
+    row.sellerUserId,
+    ...messages.map((message) => message.authorUserId ?? 0),
+  ]);
+  const [{ groupSize }] = await tx
+    .select({ groupSize: count() })
+    .from(enquiries)
+    .where(eq(enquiries.requestGroup, row.requestGroup));
+  const [summary] = await summaries(db, [row], side);
+  return {
+    ...summary,
+    unread: false,
+    side,
+    lines: row.lines,
+    price_term: row.priceTerm,
+    needed_by: row.neededBy?.toISOString() ?? null,
+    message: row.message,
+    buyer: toParty(parties.get(row.enquiryUserId), row.enquiryUserId),
+    seller: toParty(parties.get(row.sellerUserId), row.sellerUserId),
+    thread: messages.map((message) => ({
+      id: message.id,
+      kind: message.kind,
+      side: message.side,
+      author_name: parties.get(message.authorUserId ?? 0)?.name ?? 'Former member',
+      message: message.message,
+      unit_price: message.unitPrice,
+      total: message.total,
+      valid_until: message.validUntil?.toISOString() ?? null,
+      created_at: message.createdAt.toISOString(),
+    })),
+    group_size: side === 'buyer' ? Number(groupSize) : 1,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Negotiation: each step is a message in the thread and a status change, in one transaction
+
+export type EnquiryChange = {
+  enquiryId: number;
+  kind: 'answer' | 'message' | 'accept' | 'decline';
+  side: Side;
+  actorUserId: number;
+  recipientUserId: number;
+  productName: string;
+};
+
+function refuseClosed(row: EnquiryRow) {
+  if (FINAL_ENQUIRY_STATUSES.includes(row.status)) throw conflict(QUOTE_MESSAGES.closed);
+}
+
+async function record(
+  tx: Tx,
+  row: EnquiryRow,
+  step: {
+    user: AuthUser;
+    side: Side;
+    kind: EnquiryChange['kind'];
+    message: string | null;
+    unitPrice?: number | null;
+    total?: number | null;
+    validUntil?: Date | null;
+  },
+  change: Partial<typeof enquiries.$inferInsert>,
+): Promise<EnquiryChange> {
+  const now = new Date();
+  await tx.insert(enquiryMessages).values({
+    enquiryId: row.id,
+    authorUserId: step.user.id,
+    side: step.side,
+    kind: step.kind,
+    message: step.message,
+    unitPrice: step.unitPrice ?? null,
+    total: step.total ?? null,
+    validUntil: step.validUntil ?? null,
+  });
+  await tx
+    .update(enquiries)
+    .set({
+      ...change,
+      lastMessage: step.message ?? row.lastMessage,
+      updatedAt: now,
+      ...(step.side === 'buyer' ? { buyerReadAt: now } : { sellerReadAt: now }),
+    })
+    .where(eq(enquiries.id, row.id));
+  return {
+    enquiryId: row.id,
+    kind: step.kind,
+    side: step.side,
+    actorUserId: step.user.id,
+    recipientUserId: step.side === 'buyer' ? row.sellerUserId : row.enquiryUserId,
+    productName: row.productName,
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The seller's answer: a unit price valid for some days, for the asked (or another) quantity. */
+export async function answerEnquiry(tx: Tx, user: AuthUser, body: z.infer<typeof enquiryAnswerBodySchema>) {
+  const { row, side } = await visibleEnquiry(tx, user, body.id, { forUpdate: true });
+  if (side !== 'seller') throw forbidden(QUOTE_MESSAGES.onlySeller);
+  refuseClosed(row);
+  const quantity = body.quantity ?? row.quantity;
+  const total = roundMoney(body.unit_price * quantity);
+  const validUntil = new Date(Date.now() + body.validity_days * DAY_MS);
+  return record(
+    tx,
+    row,
+    { user, side, kind: 'answer', message: body.message || null, unitPrice: body.unit_price, total, validUntil },
+    { status: 'answered', offerUnitPrice: body.unit_price, offerTotal: total, validUntil, quantity },
+  );
+}
+
+/** A message from either side; a buyer's message (a question, a counter-offer) awaits the seller again. */
+export async function replyToEnquiry(tx: Tx, user: AuthUser, body: z.infer<typeof enquiryReplyBodySchema>) {
+  const { row, side } = await visibleEnquiry(tx, user, body.id, { forUpdate: true });
+  refuseClosed(row);
+  const text = body.target_price ? `${body.message}\n\nTarget price: ${body.target_price} per unit` : body.message;
+  return record(
+    tx,
+    row,
+    { user, side, kind: 'message', message: text, unitPrice: body.target_price ?? null },
+    side === 'buyer' ? { status: 'open' } : {},
+  );
+}
+
+export async function acceptOffer(tx: Tx, user: AuthUser, body: z.infer<typeof enquiryDecisionBodySchema>) {
+  const { row, side } = await visibleEnquiry(tx, user, body.id, { forUpdate: true });
+  if (side !== 'buyer') throw forbidden(QUOTE_MESSAGES.onlyBuyer);
+  refuseClosed(row);
+  const status = statusOf(row);
+  if (status === 'expired') throw conflict(QUOTE_MESSAGES.offerExpired);
+  if (status !== 'answered') throw conflict(QUOTE_MESSAGES.notAnswered);
+  return record(
+    tx,
+    row,
+    { user, side, kind: 'accept', message: body.message || null, unitPrice: row.offerUnitPrice, total: row.offerTotal },
+    { status: 'accepted' },
+  );
+}
+
+export async function declineEnquiry(tx: Tx, user: AuthUser, body: z.infer<typeof enquiryDecisionBodySchema>) {
+  const { row, side } = await visibleEnquiry(tx, user, body.id, { forUpdate: true });
+  refuseClosed(row);
+  return record(tx, row, { user, side, kind: 'decline', message: body.message || null }, { status: 'declined' });
+}
+
+/** Quote requests sent today, for the marketplace's page activity. */
+export async function quotesToday(db: Db): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(enquiries)
+    .where(sql`${enquiries.createdAt} > date_trunc('day', now())`);
+  return Number(total);
+}

@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import {
+  Accordion,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  RangeSlider,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
+import { FILTER_KEYS, type CurrencyRef, type Facet, type FacetOption } from '@tradeloop/contracts/market';
+import { PRICE_SLIDER } from '@tradeloop/contracts/common';
+import { hasFilters, toggleFilter, type LIST_FILTER_KEYS, type ListState } from '../list-state.ts';
+
+type ListFilterKey = (typeof LIST_FILTER_KEYS)[number];
+
+type SidebarProps = {
+  facets: Facet[] | null;
+  state: ListState;
+  currency: CurrencyRef;
+  onChange: (state: ListState) => void;
+};
+
+const SHOWN_OPTIONS = 8;
+
+function OptionList({
+  facet,
+  state,
+  onChange,
+}: {
+  facet: Facet;
+  state: ListState;
+  onChange: SidebarProps['onChange'];
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const key = facet.key as ListFilterKey;
+  const options = facet.options;
+  const shown = expanded ? options : options.filter((option, index) => index < SHOWN_OPTIONS || option.selected);
+  if (options.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No options for this search
+      </Text>
+    );
+  }
+  const indent = (option: FacetOption) => (facet.key === 'categories' ? (option.depth ?? 0) * 14 : 0);
+  // The URL is the truth: a click shows at once, before the new counts arrive.
+  const chosen = new Set((state.filters[key] ?? []).map(String));
+  return (
+    <Stack gap={6}>
+      {shown.map((option) => (
+        <Group key={String(option.value)} justify="space-between" wrap="nowrap" pl={indent(option)} gap="xs">
+          <Checkbox
+            size="sm"
+            label={option.label}
+            checked={chosen.has(String(option.value))}
+            disabled={option.count === 0 && !chosen.has(String(option.value))}
+            onChange={() => onChange(toggleFilter(state, key, option.value))}
+            styles={{ label: { fontWeight: facet.key === 'categories' && option.depth === 0 ? 600 : 400 } }}
+          />
+          <Badge
+            size="sm"
+            variant="light"
+            color="gray"
+            style={{ flexShrink: 0 }}
+            aria-label={`${option.count} products`}
+          >
+            {option.count.toLocaleString('en')}
+          </Badge>
+        </Group>
+      ))}
+      {options.length > SHOWN_OPTIONS && (
+        <Anchor component="button" type="button" size="sm" onClick={() => setExpanded((value) => !value)} ta="left">
+          {expanded ? 'Show fewer' : `Show all ${options.length}`}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+function PriceFilter({ facet, state, currency, onChange }: Omit<SidebarProps, 'facets'> & { facet: Facet }) {
+  const range = facet.range;
+  const min = range?.min ?? PRICE_SLIDER.min;
+  const max = range?.max ?? PRICE_SLIDER.max;
+  const chosen: [number, number] = [state.price.min ?? min, state.price.max ?? max];
+  const [draft, setDraft] = useState<[number, number]>(chosen);
+  const [shown, setShown] = useState(chosen.join('-'));
+  if (shown !== chosen.join('-')) {
+    setShown(chosen.join('-'));
+    setDraft(chosen);
+  }
+  const apply = ([low, high]: [number, number]) => onChange({ ...state, page: 1, price: { min: low, max: high } });
+  return (
+    <Stack gap="sm">
+      <RangeSlider
+        min={min}
+        max={max}
+        step={100}
+        minRange={100}
+        value={draft}
+        onChange={setDraft}
+        onChangeEnd={apply}
+        label={(value) => `${currency.symbol}${value.toLocaleString('en')}`}
+        thumbFromLabel="Lowest price"
+        thumbToLabel="Highest price"
+        aria-label="Price range"
+      />
+      <Group grow gap="xs">
+        <NumberInput
+          size="xs"
+          label="From"
+          prefix={currency.symbol}
+          value={draft[0]}
+          min={0}
+          thousandSeparator=","
+          onChange={(value) => setDraft([Number(value) || 0, draft[1]])}
+          onBlur={() => apply(draft)}
+          onKeyDown={(event) => event.key === 'Enter' && apply(draft)}
+        />
+        <NumberInput
+          size="xs"
+          label="To"
+          prefix={currency.symbol}
+          value={draft[1]}
+          min={0}
+          thousandSeparator=","
+          onChange={(value) => setDraft([draft[0], Number(value) || 0])}
+          onBlur={() => apply(draft)}
+          onKeyDown={(event) => event.key === 'Enter' && apply(draft)}
+        />
+      </Group>
+      {range?.data_min !== null && range?.data_min !== undefined && (
+        <Text size="xs" c="dimmed">
+          Prices here: {currency.symbol}
+          {range.data_min.toLocaleString('en')} to {currency.symbol}
+          {(range.data_max ?? range.data_min).toLocaleString('en')}
+        </Text>
+      )}
+      {(state.price.min !== null || state.price.max !== null) && (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          ta="left"
+          onClick={() => onChange({ ...state, page: 1, price: { min: null, max: null } })}
+        >
+          Any price
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+/** The twelve filters of spec section 3, all open, each option with the number of products it shows. */
+export function FilterSidebar({ facets, state, currency, onChange }: SidebarProps) {
+  const handleClear = () => onChange({ ...state, filters: {}, price: { min: null, max: null }, page: 1 });
+  return (
+    <Stack gap="sm" component="aside" aria-label="Filters">
+      <Group justify="space-between">
+        <Text fw={700}>Filters</Text>
+        {hasFilters(state) && (
+          <Button variant="subtle" size="compact-sm" leftSection={<IconFilterOff size={14} />} onClick={handleClear}>
+            Clear all
+          </Button>
+        )}
+      </Group>
+      {facets === null ? (
+        <Stack gap="md" aria-busy="true" aria-label="Loading filters">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Stack key={index} gap={6}>
+              <Skeleton h={14} w="50%" />
+              <Skeleton h={10} />
+              <Skeleton h={10} w="80%" />
+            </Stack>
+          ))}
+        </Stack>
+      ) : (
+        <Accordion multiple defaultValue={[...FILTER_KEYS]} variant="separated" radius="md" chevronPosition="right">
+          {facets
+            .filter((facet) => facet.visible)
+            .map((facet) => (
+              <Accordion.Item key={facet.key} value={facet.key} data-testid={`facet-${facet.key}`}>
+                <Accordion.Control>
+                  <Text size="sm" fw={600}>
+                    {facet.title}
+                  </Text>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  {facet.key === 'price_range' ? (
+                    <PriceFilter facet={facet} state={state} currency={currency} onChange={onChange} />
+                  ) : (
+                    <OptionList facet={facet} state={state} onChange={onChange} />
+                  )}
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+        </Accordion>
+      )}
+    </Stack>
+  );
+}

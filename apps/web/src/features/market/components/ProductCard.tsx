@@ -1,0 +1,171 @@
+import { Badge, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCircleCheckFilled, IconMapPin, IconPhoto } from '@tabler/icons-react';
+import type { MarketProduct } from '@tradeloop/contracts/market';
+import { AVAILABILITY_LABELS, minimumOrder, priceText, productHref } from '../format.ts';
+import { WishlistButton } from './WishlistButton.tsx';
+
+type CardProps = { product: MarketProduct; keyword?: string; compact?: boolean };
+
+function Picture({ product, height }: { product: MarketProduct; height?: number }) {
+  return product.main_image ? (
+    <Image src={product.main_image.card} alt="" className="mk-thumb" h={height} loading="lazy" />
+  ) : (
+    <Stack className="mk-thumb" align="center" justify="center" h={height} c="gray.5" aria-hidden>
+      <IconPhoto size={36} />
+    </Stack>
+  );
+}
+
+/** A product in the grid. The whole card opens the product page in a new tab (spec section 2). */
+export function ProductCard({ product, keyword, compact = false }: CardProps) {
+  const order = minimumOrder(product);
+  return (
+    <Card className="mk-card" padding="sm" data-testid="product-card" pos="relative">
+      <Card.Section pos="relative">
+        <Picture product={product} />
+        <Group pos="absolute" top={8} right={8}>
+          <WishlistButton productId={product.id} name={product.name} size="md" />
+        </Group>
+      </Card.Section>
+      <Stack gap={6} mt="sm">
+        <Text
+          component="a"
+          href={productHref(product, keyword)}
+          target="_blank"
+          rel="noopener"
+          className="mk-card-title"
+          fw={600}
+          size="sm"
+          lineClamp={2}
+          data-track="product-image-click"
+        >
+          {[product.pre_title_name, product.name].filter(Boolean).join(' ')}
+        </Text>
+        <Text fw={700} size="lg" c="brand.8" data-testid="product-price">
+          {priceText(product)}
+          {product.unit && product.unit_price !== null && (
+            <Text span size="xs" c="dimmed" fw={400}>
+              {' '}
+              / {product.unit}
+            </Text>
+          )}
+        </Text>
+        {order && (
+          <Text size="xs" c="dimmed">
+            {order}
+          </Text>
+        )}
+        {!compact && (
+          <>
+            <Group gap={6}>
+              <Badge size="xs" variant="light" color={product.availability === 'in_stock' ? 'teal' : 'grape'}>
+                {AVAILABILITY_LABELS[product.availability]}
+              </Badge>
+              {product.condition && product.condition !== 'Brand New' && (
+                <Badge size="xs" variant="light" color="gray">
+                  {product.condition}
+                </Badge>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {product.shop_name}
+              {product.company_details.member_type === 'Verified Supplier' && (
+                <IconCircleCheckFilled
+                  size={12}
+                  color="var(--mantine-color-teal-6)"
+                  aria-label="Verified supplier"
+                  style={{ marginLeft: 4, verticalAlign: -2 }}
+                />
+              )}
+            </Text>
+            <Group gap={4} c="dimmed">
+              <IconMapPin size={12} aria-hidden />
+              <Text size="xs">
+                {product.company_details.country_name ?? 'Worldwide'} · {product.company_details.business_type}
+              </Text>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <Card padding="sm" aria-hidden>
+      <Card.Section>
+        <Skeleton style={{ aspectRatio: '1 / 1' }} radius={0} />
+      </Card.Section>
+      <Stack gap={8} mt="sm">
+        <Skeleton h={14} />
+        <Skeleton h={14} w="70%" />
+        <Skeleton h={20} w="50%" />
+        <Skeleton h={10} w="60%" />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The list view: picture, facts and price side by side. */
+export function ProductRow({ product, keyword }: CardProps) {
+  const order = minimumOrder(product);
+  return (
+    <Card className="mk-card" padding="sm" data-testid="product-card" pos="relative">
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <div style={{ width: 140, flexShrink: 0 }}>
+          <Picture product={product} />
+        </div>
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Text
+            component="a"
+            href={productHref(product, keyword)}
+            target="_blank"
+            rel="noopener"
+            className="mk-card-title"
+            fw={600}
+            lineClamp={2}
+          >
+            {[product.pre_title_name, product.name].filter(Boolean).join(' ')}
+          </Text>
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {product.summary}
+          </Text>
+          <Group gap={6}>
+            <Badge size="xs" variant="light" color={product.availability === 'in_stock' ? 'teal' : 'grape'}>
+              {AVAILABILITY_LABELS[product.availability]}
+            </Badge>
+            <Badge size="xs" variant="outline" color="gray">
+              {product.brand_name}
+            </Badge>
+            {product.category_name && (
+              <Badge size="xs" variant="outline" color="gray">
+                {product.category_name}
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {product.shop_name} · {product.company_details.business_type} ·{' '}
+            {product.company_details.country_name ?? 'Worldwide'}
+          </Text>
+        </Stack>
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }} maw={200}>
+          <Text fw={700} size="lg" c="brand.8" ta="right" data-testid="product-price">
+            {priceText(product)}
+          </Text>
+          {product.unit && (
+            <Text size="xs" c="dimmed">
+              per {product.unit}
+            </Text>
+          )}
+          {order && (
+            <Text size="xs" c="dimmed" ta="right">
+              {order}
+            </Text>
+          )}
+          <WishlistButton productId={product.id} name={product.name} size="md" />
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { Autocomplete, Button, Group } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useSuggestions } from '../api/search.ts';
+
+type SearchBoxProps = { keyword: string; onSearch: (keyword: string) => void };
+
+/** The keyword box with autocomplete: popular searches and product names, typos forgiven by the server. */
+export function SearchBox({ keyword, onSearch }: SearchBoxProps) {
+  const [value, setValue] = useState(keyword);
+  const [shown, setShown] = useState(keyword);
+  if (shown !== keyword) {
+    // The keyword changed elsewhere (back button, a suggestion, "search instead for").
+    setShown(keyword);
+    setValue(keyword);
+  }
+  const [typed] = useDebouncedValue(value, 200);
+  const suggestions = useSuggestions(typed);
+  const data = suggestions.data
+    ? [
+        ...(suggestions.data.keywords.length ? [{ group: 'Suggestions', items: suggestions.data.keywords }] : []),
+        ...(suggestions.data.categories.length
+          ? [{ group: 'Categories', items: suggestions.data.categories.map((category) => category.name) }]
+          : []),
+      ].filter((group, index, groups) => {
+        // Mantine needs unique values across groups.
+        const seen = new Set(
+          groups.slice(0, index).flatMap((earlier) => earlier.items.map((item) => item.toLowerCase())),
+        );
+        group.items = group.items.filter((item) => !seen.has(item.toLowerCase()));
+        return group.items.length > 0;
+      })
+    : [];
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(value.trim());
+  };
+
+  return (
+    <form onSubmit={handleSubmit} role="search" aria-label="Search products">
+      <Group gap="xs" wrap="nowrap">
+        <Autocomplete
+          aria-label="Search products, brands and categories"
+          placeholder="Search products, brands, categories…"
+          leftSection={<IconSearch size={18} aria-hidden />}
+          value={value}
+          onChange={setValue}
+          onOptionSubmit={(option) => onSearch(option)}
+          data={data}
+          filter={({ options }) => options}
+          maxLength={100}
+          size="md"
+          style={{ flex: 1 }}
+          comboboxProps={{ shadow: 'md' }}
+          data-testid="search-input"
+        />
+        <Button type="submit" size="md">
+          Search
+        </Button>
+      </Group>
+    </form>
+  );
+}

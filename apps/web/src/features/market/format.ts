@@ -1,0 +1,39 @@
+import type { CurrencyRef, MarketProduct } from '@tradeloop/contracts/market';
+
+const amount = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+const cents = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+
+/** "$1,250", "$18.50", "$395": the currency's symbol and the amount, cents only below 1,000. */
+export function money(value: number, currency: Pick<CurrencyRef, 'symbol'>): string {
+  const format = value >= 1000 || Number.isInteger(value) ? whole : cents;
+  return `${currency.symbol}${format.format(value)}`;
+}
+
+/** "$395 – $420", "$12,500" or "Price on request". */
+export function priceText(product: Pick<MarketProduct, 'unit_price' | 'unit_price_max' | 'currency'>): string {
+  if (product.unit_price === null) return 'Price on request';
+  const low = money(product.unit_price, product.currency);
+  if (product.unit_price_max === null || product.unit_price_max === product.unit_price) return low;
+  return `${low} – ${money(product.unit_price_max, product.currency)}`;
+}
+
+/** "Min. order: 10 Pieces". */
+export function minimumOrder(product: Pick<MarketProduct, 'quantity' | 'unit'>): string | null {
+  if (product.quantity === null) return null;
+  const unit = product.unit ?? 'unit';
+  return `Min. order: ${amount.format(product.quantity)} ${product.quantity === 1 ? unit : pluralUnit(unit)}`;
+}
+
+export function pluralUnit(unit: string): string {
+  if (/\)$/.test(unit) || /s$/i.test(unit)) return unit;
+  return /(x|ch|sh)$/i.test(unit) ? `${unit}es` : `${unit}s`;
+}
+
+export const AVAILABILITY_LABELS: Record<string, string> = { in_stock: 'In stock', by_order: 'Made to order' };
+export const PRICE_TYPE_LABELS: Record<string, string> = { quantity: 'Price by quantity', fixed: 'Fixed price' };
+
+/** Spec section 2: a product opens in a new tab with the search keyword. */
+export function productHref(product: Pick<MarketProduct, 'product_url'>, keyword?: string) {
+  return keyword ? `${product.product_url}?search_keyword=${encodeURIComponent(keyword)}` : product.product_url;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { readListState, searchBody, toggleFilter, writeListState } from './list-state.ts';
+
+describe('product list URL state', () => {
+  it('reads keyword, filters, price, sort, view and page from the URL, dropping what is not valid', () => {
+    const params = new URLSearchParams(
+      'q=ball+valve&business_type=Manufacturers&business_type=Pirates&brand=4&brand=x&price_min=500&price_max=900&sort=price_asc&view=list&page=3&currency=9&utm=a',
+    );
+    const state = readListState(params, 1);
+    expect(state).toMatchObject({
+      keyword: 'ball valve',
+      sort: 'price_asc',
+      view: 'list',
+      page: 3,
+      currency: 9,
+      filters: { business_type: ['Manufacturers'], brand: [4] },
+      price: { min: 500, max: 900 },
+    });
+    expect(searchBody(state)).toMatchObject({
+      keyword: 'ball valve',
+      per_page: 10,
+      page: 3,
+      business_type: ['Manufacturers'],
+      brand: [4],
+      price_range: { min: 500, max: 900 },
+    });
+  });
+
+  it('writes the state back, keeping foreign parameters, and resets the page when a filter changes', () => {
+    const params = new URLSearchParams('utm=a&page=4');
+    const state = toggleFilter(readListState(params, 2), 'condition', 'Used');
+    const written = writeListState(params, state);
+    expect(written.get('utm')).toBe('a');
+    expect(written.getAll('condition')).toEqual(['Used']);
+    expect(written.has('page')).toBe(false);
+    expect(toggleFilter(state, 'condition', 'Used').filters.condition).toBeUndefined();
+  });
+
+  it('falls back to the stored currency, relevance, grid and page 1', () => {
+    expect(readListState(new URLSearchParams('page=-2&sort=cheapest'), 5)).toMatchObject({
+      currency: 5,
+      sort: 'relevance',
+      view: 'grid',
+      page: 1,
+    });
+  });
+});

@@ -1,0 +1,128 @@
+import { DEFAULT_CURRENCY_ID, PAGE_SIZES } from '@tradeloop/contracts/common';
+import {
+  filterValuesSchema,
+  LIST_VIEWS,
+  MARKET_SORTS,
+  type FilterKey,
+  type ListView,
+  type MarketSort,
+  type ProductSearchInput,
+} from '@tradeloop/contracts/market';
+
+/**
+ * The product list's state lives in the URL (spec: a search can be shared, reloaded and navigated
+ * back to): q, sort, view, page, currency, price_min, price_max, and each filter key repeated once
+ * per chosen value (?business_type=Manufacturers&business_type=Distributors).
+ */
+export type ListState = {
+  keyword: string;
+  sort: MarketSort;
+  view: ListView;
+  page: number;
+  currency: number;
+  filters: Partial<Record<Exclude<FilterKey, 'price_range'>, (string | number)[]>>;
+  price: { min: number | null; max: number | null };
+};
+
+export const LIST_FILTER_KEYS = [
+  'categories',
+  'brand',
+  'business_type',
+  'annual_revenue',
+  'condition',
+  'price_type',
+  'product_availability',
+  'manufacturer_year',
+  'member_type',
+  'search_by_country',
+  'plan_type',
+] as const satisfies readonly Exclude<FilterKey, 'price_range'>[];
+type ListFilterKey = (typeof LIST_FILTER_KEYS)[number];
+
+const NUMERIC_KEYS: ReadonlySet<string> = new Set(['categories', 'brand', 'manufacturer_year']);
+
+function positiveNumber(value: string | null): number | null {
+  const number = Number(value);
+  return value !== null && value !== '' && Number.isFinite(number) && number >= 0 ? number : null;
+}
+
+/** Values of one filter that the contract accepts; anything else in a hand-edited URL is dropped. */
+function validValues(key: ListFilterKey, raw: string[]): (string | number)[] {
+  const values = raw.map((value) => (NUMERIC_KEYS.has(key) ? Number(value) : value));
+  return values.filter((value) => filterValuesSchema.shape[key].safeParse([value]).success);
+}
+
+export function readListState(params: URLSearchParams, storedCurrency: number): ListState {
+  const sort = params.get('sort');
+  const view = params.get('view');
+  const page = Number(params.get('page'));
+  const currency = Number(params.get('currency'));
+  const filters: ListState['filters'] = {};
+  for (const key of LIST_FILTER_KEYS) {
+    const values = validValues(key, params.getAll(key));
+    if (values.length) filters[key] = values;
+  }
+  return {
+    keyword: (params.get('q') ?? '').trim().slice(0, 100),
+    sort: MARKET_SORTS.find((value) => value === sort) ?? 'relevance',
+    view: LIST_VIEWS.find((value) => value === view) ?? 'grid',
+    page: Number.isInteger(page) && page > 1 ? Math.min(page, 1000) : 1,
+    currency: Number.isInteger(currency) && currency > 0 ? currency : storedCurrency || DEFAULT_CURRENCY_ID,
+    filters,
+    price: { min: positiveNumber(params.get('price_min')), max: positiveNumber(params.get('price_max')) },
+  };
+}
+
+/** The state as URL parameters, keeping parameters that are not the list's own. */
+export function writeListState(params: URLSearchParams, state: ListState): URLSearchParams {
+  const next = new URLSearchParams();
+  const own = new Set(['q', 'sort', 'view', 'page', 'currency', 'price_min', 'price_max', ...LIST_FILTER_KEYS]);
+  for (const [key, value] of params) if (!own.has(key)) next.append(key, value);
+  if (state.keyword) next.set('q', state.keyword);
+  for (const key of LIST_FILTER_KEYS) for (const value of state.filters[key] ?? []) next.append(key, String(value));
+  if (state.price.min !== null) next.set('price_min', String(state.price.min));
+  if (state.price.max !== null) next.set('price_max', String(state.price.max));
+  if (state.sort !== 'relevance') next.set('sort', state.sort);
+  if (state.view !== 'grid') next.set('view', state.view);
+  if (state.page > 1) next.set('page', String(state.page));
+  // A chosen currency travels with a shared link (the route rules also store it for later visits).
+  if (params.has('currency') || state.currency !== DEFAULT_CURRENCY_ID) next.set('currency', String(state.currency));
+  return next;
+}
+
+/** The body of POST front/product/list for this state. */
+export function searchBody(state: ListState): ProductSearchInput {
+  const body: ProductSearchInput = {
+    page: state.page,
+    per_page: PAGE_SIZES.productList,
+    currency: state.currency,
+    sort: state.sort,
+    ...(state.keyword ? { keyword: state.keyword } : {}),
+  };
+  for (const key of LIST_FILTER_KEYS) {
+    const values = state.filters[key];
+    if (values?.length) (body as Record<string, unknown>)[key] = values;
+  }
+  if (state.price.min !== null || state.price.max !== null) {
+    body.price_range = {
+      ...(state.price.min !== null ? { min: state.price.min } : {}),
+      ...(state.price.max !== null ? { max: state.price.max } : {}),
+    };
+  }
+  return body;
+}
+
+export function hasFilters(state: ListState): boolean {
+  return Object.keys(state.filters).length > 0 || state.price.min !== null || state.price.max !== null;
+}
+
+/** Toggles one value of a filter; the page goes back to 1. */
+export function toggleFilter(state: ListState, key: ListFilterKey, value: string | number): ListState {
+  const current = state.filters[key] ?? [];
+  const chosen = current.some((entry) => String(entry) === String(value))
+    ? current.filter((entry) => String(entry) !== String(value))
+    : [...current, value];
+  const filters = { ...state.filters, [key]: chosen };
+  if (chosen.length === 0) delete filters[key];
+  return { ...state, filters, page: 1 };
+}

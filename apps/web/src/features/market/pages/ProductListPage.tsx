@@ -1,0 +1,273 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Drawer,
+  Grid,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconLayoutGrid, IconList, IconSearchOff, IconSparkles } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { MARKET_SORT_LABELS, MARKET_SORTS, type ListView, type MarketSort } from '@tradeloop/contracts/market';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { getCurrencyId } from '../../../lib/currency.ts';
+import { pluralize } from '../../../lib/format.ts';
+import { useProductSearch } from '../api/search.ts';
+import { ActivityStrip } from '../components/ActivityStrip.tsx';
+import { CurrencySelect } from '../components/CurrencySelect.tsx';
+import { FilterSidebar } from '../components/FilterSidebar.tsx';
+import { ProductCard, ProductCardSkeleton, ProductRow } from '../components/ProductCard.tsx';
+import { SearchBox } from '../components/SearchBox.tsx';
+import { SidePanels } from '../components/SidePanels.tsx';
+import { hasFilters, readListState, searchBody, writeListState, type ListState } from '../list-state.ts';
+import '../market.css';
+
+/**
+ * The list's state from the URL; every change is a new history entry, so Back returns to the last
+ * search. A change shows at once, before the router has applied it to the URL.
+ */
+function useListState(): [ListState, (next: ListState) => void] {
+  const [params, setParams] = useSearchParams();
+  const fromUrl = readListState(params, getCurrencyId());
+  const [optimistic, setOptimistic] = useState<{ from: string; state: ListState } | null>(null);
+  const current = params.toString();
+  const state = optimistic && optimistic.from === current ? optimistic.state : fromUrl;
+  const update = (next: ListState) => {
+    setOptimistic({ from: current, state: next });
+    setParams(writeListState(params, next));
+  };
+  return [state, update];
+}
+
+function Results({ state, onChange }: { state: ListState; onChange: (next: ListState) => void }) {
+  const search = useProductSearch(searchBody(state));
+  const result = search.data;
+  if (search.isError && !result) {
+    return (
+      <Paper withBorder>
+        <ErrorState title="We could not search the marketplace" onRetry={() => void search.refetch()} />
+      </Paper>
+    );
+  }
+  if (!result) {
+    return (
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} aria-busy="true" aria-label="Loading products">
+        {Array.from({ length: 6 }, (_, index) => (
+          <ProductCardSkeleton key={index} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (result.data.length === 0) {
+    return (
+      <Paper withBorder>
+        <EmptyState
+          icon={<IconSearchOff size={32} />}
+          title="No products match"
+          description="Try fewer filters, another spelling or a wider price range."
+          action={
+            hasFilters(state) && (
+              <Button
+                variant="light"
+                onClick={() => onChange({ ...state, filters: {}, price: { min: null, max: null }, page: 1 })}
+              >
+                Clear filters
+              </Button>
+            )
+          }
+        />
+      </Paper>
+    );
+  }
+  const Item = state.view === 'list' ? ProductRow : ProductCard;
+  return (
+    <Stack gap="md" style={{ opacity: search.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+      {result.big_post && result.currentPage === 1 && (
+        <Paper withBorder p="sm" radius="lg" bg="accent.0">
+          <Group gap="xs" mb="xs">
+            <IconSparkles size={16} color="var(--mantine-color-accent-7)" aria-hidden />
+            <Text size="sm" fw={600}>
+              Popular with buyers
+            </Text>
+          </Group>
+          <ProductRow product={result.big_post} keyword={state.keyword} />
+        </Paper>
+      )}
+      {state.view === 'list' ? (
+        <Stack gap="sm">
+          {result.data.map((product) => (
+            <Item key={product.id} product={product} keyword={state.keyword} />
+          ))}
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
+          {result.data.map((product) => (
+            <Item key={product.id} product={product} keyword={state.keyword} />
+          ))}
+        </SimpleGrid>
+      )}
+      {result.lastPage > 1 && (
+        <Group justify="center" mt="md">
+          <Pagination
+            total={Math.min(result.lastPage, 1000)}
+            value={result.currentPage}
+            onChange={(page) => onChange({ ...state, page })}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export function ProductListPage() {
+  const [state, setState] = useListState();
+  const [filtersOpened, filters] = useDisclosure(false);
+  const search = useProductSearch(searchBody(state));
+  const result = search.data;
+  useDocumentTitle(state.keyword ? `${state.keyword} · Products · TradeLoop` : 'Products · TradeLoop');
+  const handleSearch = (keyword: string) => setState({ ...state, keyword, page: 1 });
+  const sidebar = (
+    <FilterSidebar
+      facets={result?.facets ?? null}
+      state={state}
+      currency={result?.currency ?? { id: state.currency, code: '', symbol: '' }}
+      onChange={(next) => {
+        filters.close();
+        setState(next);
+      }}
+    />
+  );
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {state.keyword ? `Results for “${state.keyword}”` : 'Find products from verified suppliers'}
+          </Title>
+          <ActivityStrip onSearch={handleSearch} />
+        </Stack>
+        <SearchBox keyword={state.keyword} onSearch={handleSearch} />
+        {result?.keywords.corrected && (
+          <Alert variant="light" color="brand" py="xs">
+            Showing results for <b>{result.keywords.corrected}</b>.{' '}
+            <Anchor component="button" type="button" onClick={() => handleSearch(result.keywords.corrected!)}>
+              Search for “{result.keywords.corrected}” only
+            </Anchor>
+          </Alert>
+        )}
+        {result && result.keywords.related.length > 0 && (
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              Related searches:
+            </Text>
+            {result.keywords.related.map((term) => (
+              <Anchor key={term} component="button" type="button" size="sm" onClick={() => handleSearch(term)}>
+                {term}
+              </Anchor>
+            ))}
+          </Group>
+        )}
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
+            <Box className="mk-sidebar">{sidebar}</Box>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 9, xl: 7 }}>
+            <Stack gap="md">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Title order={2} size="h5" aria-live="polite" data-testid="result-count">
+                  {result ? pluralize(result.total, 'product') : 'Searching…'}
+                </Title>
+                <Group gap="xs" wrap="wrap">
+                  <Button
+                    hiddenFrom="md"
+                    variant="default"
+                    leftSection={<IconAdjustmentsHorizontal size={16} />}
+                    onClick={filters.open}
+                  >
+                    Filters
+                  </Button>
+                  <Select
+                    aria-label="Sort by"
+                    data={MARKET_SORTS.map((value) => ({ value, label: MARKET_SORT_LABELS[value] }))}
+                    value={state.sort}
+                    onChange={(sort) => sort && setState({ ...state, sort: sort as MarketSort, page: 1 })}
+                    allowDeselect={false}
+                    w={190}
+                    size="sm"
+                    data-testid="sort-select"
+                  />
+                  <CurrencySelect value={state.currency} onChange={(currency) => setState({ ...state, currency })} />
+                  <SegmentedControl
+                    size="sm"
+                    value={state.view}
+                    onChange={(view) => setState({ ...state, view: view as ListView })}
+                    data={[
+                      {
+                        value: 'grid',
+                        label: (
+                          <>
+                            <IconLayoutGrid size={16} aria-hidden />
+                            <VisuallyHidden>Grid view</VisuallyHidden>
+                          </>
+                        ),
+                      },
+                      {
+                        value: 'list',
+                        label: (
+                          <>
+                            <IconList size={16} aria-hidden />
+                            <VisuallyHidden>List view</VisuallyHidden>
+                          </>
+                        ),
+                      },
+                    ]}
+                  />
+                </Group>
+              </Group>
+              <Results state={state} onChange={setState} />
+              {result && (
+                <Box hiddenFrom="xl" mt="lg">
+                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                    <SidePanels
+                      suppliers={result.manufacturers_suppliers}
+                      liked={result.related_liked_products}
+                      searched={result.most_searches_products}
+                    />
+                  </SimpleGrid>
+                </Box>
+              )}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xl: 2 }} visibleFrom="xl">
+            {result && (
+              <SidePanels
+                suppliers={result.manufacturers_suppliers}
+                liked={result.related_liked_products}
+                searched={result.most_searches_products}
+              />
+            )}
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      <Drawer opened={filtersOpened} onClose={filters.close} title="Filters" size="sm" hiddenFrom="md">
+        {sidebar}
+      </Drawer>
+    </Container>
+  );
+}

@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
+import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
+import { signIn, signUp, uniqueEmail } from './support.ts';
+
+/** The sidebar group of one filter, by its title. */
+const facet = (page: Page, key: string) => page.getByTestId(`facet-${key}`);
+
+test('a buyer finds a product despite a typo, requests a quote, and the seller answers it', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  // A buyer of their own: a retried run never meets the previous run's request.
+  await signUp(buyer, { kind: 'buyer', fullName: 'Meera Iyer', email: uniqueEmail('quote-buyer') });
+
+  // A misspelt keyword still finds the product, and the page says what it searched for.
+  await buyer.goto('/productlist');
+  await buyer.getByTestId('search-input').fill('monoblok pump');
+  await buyer.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(buyer).toHaveURL(/[?&]q=monoblok\+pump/);
+  await expect(buyer.getByText('Showing results for')).toContainText('monoblock pump');
+
+  // Two facets and a price range narrow the list; each lives in the URL.
+  await facet(buyer, 'business_type').getByRole('checkbox', { name: 'Manufacturers' }).check();
+  await expect(buyer).toHaveURL(/business_type=Manufacturers/);
+  await facet(buyer, 'condition').getByRole('checkbox', { name: 'Brand New' }).check();
+  await expect(buyer).toHaveURL(/condition=Brand\+New/);
+  const price = facet(buyer, 'price_range');
+  await price.getByRole('textbox', { name: 'From' }).fill('100');
+  await price.getByRole('textbox', { name: 'To' }).fill('1000');
+  await price.getByRole('textbox', { name: 'To' }).press('Enter');
+  await expect(buyer).toHaveURL(/price_min=100&price_max=1000/);
+  const card = buyer.getByTestId('product-card').filter({ hasText: 'Centrifugal Monoblock Pump' }).first();
+  await expect(card).toBeVisible();
+
+  // The product opens in a new tab at its slug address, with the keyword.
+  const [productPage] = await Promise.all([
+    buyerContext.waitForEvent('page'),
+    card.getByRole('link', { name: /Centrifugal Monoblock Pump/ }).click(),
+  ]);
+  await productPage.waitForLoadState();
+  await expect(productPage).toHaveURL(
+    /\/productdetail\/Centrifugal-Pumps\/shree-ganesh-engineering-works\/centrifugal-monoblock-pump-[0-9a-f]+\?search_keyword=monoblok/,
+  );
+  await expect(productPage.getByRole('heading', { level: 1 })).toContainText('Centrifugal Monoblock Pump');
+  await expect(productPage.getByTestId('seller-card')).toContainText('Manufacturers');
+
+  // Configure it: 5 HP, three phase, ten pieces; the seller's calculator prices it.
+  await productPage.getByRole('button', { name: 'Get latest price' }).click();
+  const modal = productPage.getByRole('dialog', { name: 'Request a quote' });
+  await modal.getByText('5 HP', { exact: true }).click();
+  await expect(modal.getByRole('radio', { name: '5 HP' })).toBeChecked();
+  await modal.getByText('Three', { exact: true }).click();
+  await expect(modal.getByRole('radio', { name: 'Three' })).toBeChecked();
+  await modal.getByRole('textbox', { name: 'Quantity' }).fill('10');
+  // Ten pieces are priced at the 10 – 49 tier ($168): 168 × 10 × 5 / 2 = $4,200.
+  await expect(modal.getByTestId('quote-total')).toHaveText('$4,200');
+  await modal.getByRole('button', { name: 'Send quote request' }).click();
+  await expect(modal.getByRole('heading', { name: QUOTE_MESSAGES.submitted })).toBeVisible();
+
+  // The seller sees the notification and the enquiry, and answers with a price.
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await signIn(seller, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
+  await expect(seller.getByTestId('notification-badge')).toContainText(/\d/);
+  await seller.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
+  await seller.getByTestId('notification-item').filter({ hasText: 'New quote request' }).first().click();
+  await expect(seller).toHaveURL(/\/enquiries\?type=received&id=\d+/);
+  const thread = seller.getByTestId('enquiry-thread');
+  await expect(thread).toContainText('Centrifugal Monoblock Pump');
+  await expect(thread).toContainText('5 HP · Three');
+  await thread.getByRole('textbox', { name: /Unit price/ }).fill('395');
+  await thread.getByTestId('answer-message').fill('Ex-works Pune, dispatch in 10 days.');
+  await thread.getByTestId('send-answer').click();
+  await expect(thread.getByTestId('enquiry-status')).toHaveText('Price offered');
+
+  // The buyer sees the answer.
+  await buyer.goto('/enquiries?type=sent');
+  await buyer.getByTestId('enquiry-item').filter({ hasText: 'Centrifugal Monoblock Pump' }).first().click();
+  const buyerThread = buyer.getByTestId('enquiry-thread');
+  await expect(buyerThread.getByTestId('enquiry-status')).toHaveText('Price offered');
+  await expect(buyerThread.getByTestId('offer')).toContainText('$395 per Piece');
+  await expect(buyerThread).toContainText('Ex-works Pune, dispatch in 10 days.');
+  await expect(buyerThread.getByRole('button', { name: 'Accept offer' })).toBeVisible();
+
+  await buyerContext.close();
+  await sellerContext.close();
+});
+
+test('a buyer browses in another currency and view, goes back, saves a product and finds contacts and notifications', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_ACCOUNTS.buyer, DEMO_PASSWORD);
+  await page.goto('/productlist?q=ball+valve');
+  await expect(page.getByTestId('result-count')).toContainText('product');
+
+  // Currency and view live in the URL; Back returns to the previous state.
+  await page.getByTestId('currency-select').click();
+  await page.getByRole('option', { name: 'EUR €' }).click();
+  await expect(page).toHaveURL(/currency=\d+/);
+  await expect(page.getByTestId('product-price').first()).toContainText('€');
+  await page.locator('label').filter({ hasText: 'List view' }).click();
+  await expect(page).toHaveURL(/view=list/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/view=list/);
+  await expect(page.getByTestId('product-price').first()).toContainText('€');
+
+  // A heart saves a product; the wishlist shows it.
+  const card = page.getByTestId('product-card').first();
+  const name = (await card.getByRole('link').first().textContent())!.trim();
+  await card.getByRole('button', { name: /to your wishlist/ }).click();
+  await expect(card.getByRole('button', { name: /from your wishlist/ })).toBeVisible();
+  await page.goto('/wishlist');
+  await expect(page.getByTestId('product-card').filter({ hasText: name })).toBeVisible();
+
+  // The demo buyer negotiated with the demo seller: a contact, and an offer in the notifications.
+  await page.goto('/contacts');
+  await expect(page.getByRole('row', { name: /Shree Ganesh Engineering Works/ })).toBeVisible();
+  await page.goto('/notifications?tab=enquiries');
+  await expect(page.getByTestId('notification-item').filter({ hasText: 'New price offer' }).first()).toBeVisible();
+});
+
+test('a product page carries its title, description and JSON-LD in the HTML itself', async ({ request }) => {
+  const search = await request.post('/api/v1/front/product/list', { data: { keyword: 'monoblock' } });
+  const product = (await search.json()).data.data[0];
+  const response = await request.get(product.product_url);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toContain(
+    '<title>Cast Iron Centrifugal Monoblock Pump | Shree Ganesh Engineering Works | TradeLoop</title>',
+  );
+  expect(head).toContain('<meta property="og:title"');
+  expect(head).toContain('"@type":"Product"');
+});

@@ -1,0 +1,507 @@
+import { z } from 'zod';
+import { COMPANY_TYPES } from './auth.ts';
+import { AVAILABILITIES, CONDITIONS, PRICE_TYPES, PRODUCT_TYPES } from './catalog.ts';
+import { catalogFileSchema, productImageUploadSchema } from './catalog-files.ts';
+import { DEFAULT_CURRENCY_ID, page, PAGE_SIZES, PRICE_SLIDER } from './common.ts';
+
+/**
+ * The public marketplace (issue 7): product list and search with facets, product pages, wishlist,
+ * exchange rates and the platform operator (docs/decisions/012 and 014).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Filters (spec section 3: twelve keys, all visible by default; price slider 500 to 50000)
+
+export const FILTER_KEYS = [
+  'categories',
+  'price_range',
+  'brand',
+  'business_type',
+  'annual_revenue',
+  'condition',
+  'price_type',
+  'product_availability',
+  'manufacturer_year',
+  'member_type',
+  'search_by_country',
+  'plan_type',
+] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+export const FILTER_TITLES: Record<FilterKey, string> = {
+  categories: 'Categories',
+  price_range: 'Price',
+  brand: 'Brand',
+  business_type: 'Business type',
+  annual_revenue: 'Annual revenue',
+  condition: 'Condition',
+  price_type: 'Pricing',
+  product_availability: 'Availability',
+  manufacturer_year: 'Manufacturing year',
+  member_type: 'Member type',
+  search_by_country: 'Supplier country',
+  plan_type: 'Plan',
+};
+
+/** A seller company's yearly revenue, in bands (ours; the spec names the filter only). */
+export const ANNUAL_REVENUE_BANDS = [
+  'Below US$1 million',
+  'US$1 – 5 million',
+  'US$5 – 10 million',
+  'US$10 – 50 million',
+  'US$50 – 100 million',
+  'Above US$100 million',
+] as const;
+export type AnnualRevenue = (typeof ANNUAL_REVENUE_BANDS)[number];
+
+/** Verified by the platform operator, or not yet. */
+export const MEMBER_TYPES = ['Verified Supplier', 'Standard Member'] as const;
+export type MemberType = (typeof MEMBER_TYPES)[number];
+export const DEFAULT_MEMBER_TYPE: MemberType = 'Standard Member';
+
+/** The seller's subscription (users.plan_name); every account starts on Free. */
+export const PLAN_TYPES = ['Free', 'Gold', 'Platinum'] as const;
+
+export const MARKET_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
+export type MarketSort = (typeof MARKET_SORTS)[number];
+export const MARKET_SORT_LABELS: Record<MarketSort, string> = {
+  relevance: 'Best match',
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+};
+
+export const LIST_VIEWS = ['grid', 'list'] as const;
+export type ListView = (typeof LIST_VIEWS)[number];
+
+export const MARKET_LIMITS = {
+  keyword: 100,
+  perPageMax: 50,
+  pageMax: 1000,
+  filterValues: 30,
+  suggestions: 8,
+  relatedProducts: 8,
+  similarSuppliers: 5,
+  panels: 6,
+} as const;
+
+export const MARKET_MESSAGES = {
+  wishlistAdded: 'Added to your wishlist.',
+  wishlistRemoved: 'Removed from your wishlist.',
+  ratesUpdated: 'Exchange rates updated.',
+  unknownCurrency: 'This currency does not exist',
+  rateRequired: 'Please enter a rate greater than 0',
+  ratesRequired: 'Please send at least one rate',
+  operatorOnly: 'Only the platform operator can do this.',
+  memberTypeUpdated: 'Member type updated.',
+  sellerProfileUpdated: 'Marketplace profile updated.',
+  unknownCompany: 'This seller does not exist',
+  priceRangeOrder: 'The lowest price must not be above the highest',
+  keywordTooLong: `Please search with at most ${MARKET_LIMITS.keyword} characters`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Request helpers: lists arrive as arrays in JSON and as repeated parameters in query strings
+
+/** One value or several (repeated query parameters, or a comma list) as an array. */
+function listOf<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => {
+    if (value === undefined || value === null || value === '') return undefined;
+    const values = Array.isArray(value) ? value : String(value).split(',');
+    return values.map((entry) => (typeof entry === 'string' ? entry.trim() : entry)).filter((entry) => entry !== '');
+  }, z.array(item).max(MARKET_LIMITS.filterValues).optional());
+}
+
+const id = z.coerce.number().int().positive();
+const year = z.coerce.number().int().min(1900).max(2100);
+
+export const priceRangeSchema = z
+  .object({ min: z.coerce.number().min(0).optional(), max: z.coerce.number().min(0).optional() })
+  .refine((range) => range.min === undefined || range.max === undefined || range.min <= range.max, {
+    message: MARKET_MESSAGES.priceRangeOrder,
+  });
+
+/** The filters of spec section 3. Values of one key are alternatives (OR); keys combine (AND). */
+export const filterValuesSchema = z.object({
+  categories: listOf(id),
+  price_range: priceRangeSchema.optional(),
+  brand: listOf(id),
+  business_type: listOf(z.enum(COMPANY_TYPES)),
+  annual_revenue: listOf(z.enum(ANNUAL_REVENUE_BANDS)),
+  condition: listOf(z.enum(CONDITIONS)),
+  price_type: listOf(z.enum(PRICE_TYPES)),
+  product_availability: listOf(z.enum(AVAILABILITIES)),
+  manufacturer_year: listOf(year),
+  member_type: listOf(z.enum(MEMBER_TYPES)),
+  search_by_country: listOf(
+    z
+      .string()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/),
+  ),
+  plan_type: listOf(z.string().trim().min(1).max(30)),
+});
+export type FilterValues = z.infer<typeof filterValuesSchema>;
+
+/** POST front/product/list (spec section 7: per_page '10', page 1, seller_id, user_id, currency default 1). */
+export const productSearchBodySchema = filterValuesSchema.extend({
+  per_page: z.coerce.number().int().min(1).max(MARKET_LIMITS.perPageMax).default(PAGE_SIZES.productList),
+  page: z.coerce.number().int().min(1).max(MARKET_LIMITS.pageMax).default(1),
+  /** A seller's user id: only that seller's products (a shop page). */
+  seller_id: z.coerce.number().int().positive().nullish(),
+  /** The caller's id as the client knows it: tracking context only, never identity. */
+  user_id: z.union([z.coerce.number().int(), z.string()]).nullish(),
+  currency: z.coerce.number().int().positive().default(DEFAULT_CURRENCY_ID),
+  keyword: z.string().trim().max(MARKET_LIMITS.keyword, MARKET_MESSAGES.keywordTooLong).optional(),
+  sort: z.enum(MARKET_SORTS).default('relevance'),
+});
+export type ProductSearchBody = z.infer<typeof productSearchBodySchema>;
+export type ProductSearchInput = z.input<typeof productSearchBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+export const currencyRefSchema = z.object({ id: z.number().int(), code: z.string(), symbol: z.string() });
+export type CurrencyRef = z.infer<typeof currencyRefSchema>;
+
+const imageRefSchema = z.object({ thumb: z.string(), card: z.string(), full: z.string() });
+
+export const companyDetailsSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  business_type: z.enum(COMPANY_TYPES),
+  country: z.string().nullable(),
+  country_name: z.string().nullable(),
+  member_type: z.string(),
+  plan_type: z.string(),
+});
+
+/** A product in the marketplace's lists (spec section 3, "Product (listing)"), prices in the asked currency. */
+export const marketProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  pre_title_name: z.string().nullable(),
+  slug: z.string(),
+  unique_number: z.string(),
+  /** The canonical page: /productdetail/{category}/{company-slug}/{product-slug}. */
+  product_url: z.string(),
+  summary: z.string(),
+  category_name: z.string().nullable(),
+  category_lists: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  brand_name: z.string(),
+  shop_name: z.string(),
+  company_details: companyDetailsSchema,
+  seller_user_id: z.number().int().nullable(),
+  /** The lowest unit price, converted; null when the product has no price. */
+  unit_price: z.number().nullable(),
+  unit_price_max: z.number().nullable(),
+  currency: currencyRefSchema,
+  /** The seller's own price and currency before conversion. */
+  original_price: z.object({
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+    currency: currencyRefSchema.nullable(),
+  }),
+  price_term: z.string().nullable(),
+  unit: z.string().nullable(),
+  main_image: imageRefSchema.nullable(),
+  /** The minimum order quantity (the first price tier's minimum), when priced by quantity. */
+  quantity: z.number().nullable(),
+  combinations: z.number().int(),
+  product_type: z.enum(PRODUCT_TYPES),
+  availability: z.enum(AVAILABILITIES),
+  price_type: z.enum(PRICE_TYPES),
+  condition: z.string().nullable(),
+  manufacturer_year: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type MarketProduct = z.infer<typeof marketProductSchema>;
+
+export const facetOptionSchema = z.object({
+  value: z.union([z.string(), z.number()]),
+  label: z.string(),
+  count: z.number().int(),
+  selected: z.boolean(),
+  /** Categories only: where the option sits in the tree. */
+  parent_id: z.number().int().nullable().optional(),
+  depth: z.number().int().optional(),
+});
+export type FacetOption = z.infer<typeof facetOptionSchema>;
+
+export const facetSchema = z.object({
+  key: z.enum(FILTER_KEYS),
+  title: z.string(),
+  visible: z.boolean(),
+  options: z.array(facetOptionSchema),
+  /** price_range only: the slider's bounds and the prices of the matching products, in the asked currency. */
+  range: z
+    .object({
+      min: z.number(),
+      max: z.number(),
+      data_min: z.number().nullable(),
+      data_max: z.number().nullable(),
+      selected_min: z.number().nullable(),
+      selected_max: z.number().nullable(),
+    })
+    .optional(),
+});
+export type Facet = z.infer<typeof facetSchema>;
+
+export const supplierSummarySchema = companyDetailsSchema.extend({
+  seller_user_id: z.number().int().nullable(),
+  products: z.number().int(),
+});
+export type SupplierSummary = z.infer<typeof supplierSummarySchema>;
+
+export const keywordsSchema = z.object({
+  /** The keyword as typed. */
+  query: z.string(),
+  /** The keyword with misspelt words replaced by known ones, when any were ("Showing results for …"). */
+  corrected: z.string().nullable(),
+  /** Every word searched for, alternatives included. */
+  terms: z.array(z.string()),
+  /** Popular searches near this one. */
+  related: z.array(z.string()),
+});
+
+/** Spec section 3, "Product list response", plus facets and the page size. */
+export const productSearchResultSchema = z.object({
+  data: z.array(marketProductSchema),
+  big_post: marketProductSchema.nullable(),
+  currentPage: z.number().int(),
+  lastPage: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+  manufacturers_suppliers: z.array(supplierSummarySchema),
+  keywords: keywordsSchema,
+  related_liked_products: z.array(marketProductSchema),
+  most_searches_products: z.array(marketProductSchema),
+  facets: z.array(facetSchema),
+  currency: currencyRefSchema,
+});
+export type ProductSearchResult = z.infer<typeof productSearchResultSchema>;
+
+/** GET front/filters: what the sidebar shows, in order, before any search. */
+export const filterDefinitionSchema = z.object({
+  key: z.enum(FILTER_KEYS),
+  title: z.string(),
+  visible: z.boolean(),
+  type: z.enum(['tree', 'checkbox', 'range']),
+  options: z.array(
+    z.object({ value: z.union([z.string(), z.number()]), label: z.string(), parent_id: z.number().int().nullish() }),
+  ),
+});
+export const filtersResponseSchema = z.object({
+  filters: z.array(filterDefinitionSchema),
+  price_range: z.object({ min: z.number(), max: z.number() }),
+  sorts: z.array(z.object({ value: z.enum(MARKET_SORTS), label: z.string() })),
+  per_page: z.number().int(),
+});
+export type FiltersResponse = z.infer<typeof filtersResponseSchema>;
+export const PRICE_RANGE_DEFAULT = PRICE_SLIDER;
+
+export const suggestionsQuerySchema = z.object({ q: z.string().trim().min(1).max(MARKET_LIMITS.keyword) });
+export const suggestionsSchema = z.object({
+  keywords: z.array(z.string()),
+  products: z.array(z.object({ id: z.number().int(), name: z.string(), product_url: z.string() })),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
+});
+export type Suggestions = z.infer<typeof suggestionsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Product page
+
+export const productKeyParamsSchema = z.object({ key: z.string().trim().min(1).max(200) });
+export const productPageQuerySchema = z.object({
+  currency: z.coerce.number().int().positive().default(DEFAULT_CURRENCY_ID),
+  search_keyword: z.string().trim().max(MARKET_LIMITS.keyword).optional(),
+});
+
+export const publicTierSchema = z.object({ min: z.number(), max: z.number(), per_unit: z.number() });
+
+export const sellerCardSchema = companyDetailsSchema.extend({
+  seller_user_id: z.number().int().nullable(),
+  seller_name: z.string().nullable(),
+  city: z.string().nullable(),
+  annual_revenue: z.string().nullable(),
+  member_since: z.string(),
+  products: z.number().int(),
+});
+export type SellerCard = z.infer<typeof sellerCardSchema>;
+
+export const publicProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  pre_title_name: z.string().nullable(),
+  slug: z.string(),
+  unique_number: z.string(),
+  product_url: z.string(),
+  description: z.string(),
+  model_number: z.string().nullable(),
+  product_type: z.enum(PRODUCT_TYPES),
+  availability: z.enum(AVAILABILITIES),
+  price_type: z.enum(PRICE_TYPES),
+  condition: z.string().nullable(),
+  manufacturer_year: z.number().int().nullable(),
+  validity: z.string().nullable(),
+  dispatch: z.string().nullable(),
+  delivery: z.string().nullable(),
+  current_stock: z.number().nullable(),
+  existence_place: z.string().nullable(),
+  origin: z.array(z.string()),
+  territory: z.string().nullable(),
+  sea_port: z.string(),
+  air_port: z.string(),
+  in_house_production: z.string().nullable(),
+  price_term: z.string(),
+  unit: z.string().nullable(),
+  currency: currencyRefSchema,
+  original_currency: currencyRefSchema.nullable(),
+  unit_price: z.number().nullable(),
+  unit_price_max: z.number().nullable(),
+  tiers: z.array(publicTierSchema),
+  /** Minimum order quantity. */
+  quantity: z.number().nullable(),
+  choice_options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  /** Active combinations and their own price (null: the product's price applies), converted. */
+  matrix: z.array(z.object({ value: z.string(), price: z.number().nullable(), is_default: z.boolean() })),
+  has_calculator: z.boolean(),
+  photos: z.array(productImageUploadSchema),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
+  brand: z.object({ id: z.number().int(), name: z.string() }),
+  combinations: z.number().int(),
+  specifications: z.array(
+    z.object({
+      name: z.string(),
+      items: z.array(z.object({ name: z.string(), value: z.string(), unit: z.string().nullable() })),
+    }),
+  ),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PublicProduct = z.infer<typeof publicProductSchema>;
+
+export const productPageSchema = z.object({
+  product: publicProductSchema,
+  seller: sellerCardSchema,
+  catalogs: z.array(catalogFileSchema),
+  related_products: z.array(marketProductSchema),
+  more_from_seller: z.array(marketProductSchema),
+  /** The seller's simple products a buyer may add to the quote, with their prices. */
+  quote_related: z.array(marketProductSchema),
+  /** Similar products of other sellers: one request can go to them too (an RFQ). */
+  similar_suppliers: z.array(marketProductSchema),
+  wishlisted: z.boolean(),
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Wishlist
+
+export const wishlistBodySchema = z.object({ product_id: id });
+export const wishlistQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(50).default(12),
+  currency: z.coerce.number().int().positive().default(DEFAULT_CURRENCY_ID),
+});
+export const wishlistPageSchema = page(marketProductSchema.extend({ added_at: z.string() }));
+export const wishlistStateSchema = z.object({ product_id: z.number().int(), wishlisted: z.boolean() });
+export const wishlistIdsSchema = z.object({ ids: z.array(z.number().int()) });
+
+// ---------------------------------------------------------------------------------------------
+// Sellers by type, country and category (GET product/manufacture/seller_products)
+
+export const sellerProductsQuerySchema = z.object({
+  business_type: listOf(z.enum(COMPANY_TYPES)),
+  country_name: listOf(z.string().trim().min(1).max(80)),
+  category_name: listOf(z.string().trim().min(1).max(120)),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(50).default(12),
+  currency: z.coerce.number().int().positive().default(DEFAULT_CURRENCY_ID),
+});
+export const sellerProductsPageSchema = page(
+  supplierSummarySchema.extend({ city: z.string().nullable(), top_products: z.array(marketProductSchema) }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Page activity (spec section 9: polled on /productlist every 30 seconds)
+
+export const pageActivityBodySchema = z.object({
+  page: z.string().trim().min(1).max(60).default('productlist'),
+  session_id: z.string().trim().min(8).max(100).optional(),
+});
+export const pageActivitySchema = z.object({
+  active_visitors: z.number().int(),
+  quotes_today: z.number().int(),
+  products_listed: z.number().int(),
+  trending: z.array(z.string()),
+});
+export type PageActivity = z.infer<typeof pageActivitySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Exchange rates and the platform operator (docs/decisions/014)
+
+export const exchangeRateSchema = z.object({
+  currency_id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  /** Units of this currency for one US dollar. */
+  rate: z.number(),
+  updated_at: z.string(),
+});
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+
+export const updateRatesBodySchema = z.object({
+  rates: z
+    .array(
+      z.object({
+        currency_id: z.coerce.number().int().positive().optional(),
+        code: z.string().trim().min(1).max(10).optional(),
+        rate: z.coerce
+          .number({ error: MARKET_MESSAGES.rateRequired })
+          .positive(MARKET_MESSAGES.rateRequired)
+          .max(1_000_000, MARKET_MESSAGES.rateRequired),
+      }),
+    )
+    .min(1, MARKET_MESSAGES.ratesRequired)
+    .max(100),
+});
+
+export const memberTypeBodySchema = z.object({ company_id: id, member_type: z.enum(MEMBER_TYPES) });
+export const sellerProfileBodySchema = z.object({ annual_revenue: z.enum(ANNUAL_REVENUE_BANDS).nullable() });
+export const sellerMarketProfileSchema = z.object({
+  company_id: z.number().int(),
+  annual_revenue: z.string().nullable(),
+  member_type: z.string(),
+});
+
+export const DEMO_OPERATOR_EMAIL = 'demo.operator@tradeloop.test';
+
+// ---------------------------------------------------------------------------------------------
+// Product URLs (spec section 2)
+
+export const PRODUCT_DETAIL_PREFIX = '/productdetail/';
+
+/** A URL segment from a name: spaces become hyphens (spec section 2), the rest is URL-encoded. */
+export function urlSegment(name: string): string {
+  return encodeURIComponent(name.trim().replace(/\s+/g, '-'));
+}
+
+/** /productdetail/{category-or-brand-or-id}/{company-slug-or-shop-name}/{product-slug} */
+export function productPath(parts: { category: string | null; brand: string; companySlug: string; slug: string }) {
+  const first = urlSegment(parts.category ?? parts.brand);
+  return `${PRODUCT_DETAIL_PREFIX}${first}/${urlSegment(parts.companySlug)}/${parts.slug}`;
+}
+
+/** The product a /productdetail/… path names: its last segment (an id, a slug or a unique number). */
+export function productKeyOf(pathAfterPrefix: string): string | null {
+  const segments = pathAfterPrefix.split('/').filter(Boolean);
+  if (segments.length === 0 || segments.length > 3) return null;
+  try {
+    return decodeURIComponent(segments[segments.length - 1]);
+  } catch {
+    return null;
+  }
+}
