@@ -9,6 +9,7 @@ import { defineConfig, devices } from '@playwright/test';
  * Debian's Chromium is used: Playwright's own browsers are not downloaded.
  */
 const PORT = 3199;
+const TRANSLATE_PORT = 3198;
 const BASE_URL = `http://localhost:${PORT}`;
 
 /**
@@ -59,19 +60,29 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node apps/server/src/main.ts',
-    url: `${BASE_URL}/api/v1/currency`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: BASE_URL,
+  webServer: [
+    // The chat's translation goes through this local LibreTranslate stand-in.
+    {
+      command: 'node e2e/fake-translate.ts',
+      url: `http://127.0.0.1:${TRANSLATE_PORT}/languages`,
+      reuseExistingServer: false,
+      env: { PORT: String(TRANSLATE_PORT) },
     },
-  },
+    {
+      command: 'node apps/server/src/main.ts',
+      url: `${BASE_URL}/api/v1/currency`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'true',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: BASE_URL,
+        TRANSLATE_URL: `http://127.0.0.1:${TRANSLATE_PORT}`,
+      },
+    },
+  ],
 });

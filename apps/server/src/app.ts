@@ -13,11 +13,19 @@ import { registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { createRateLimiter, memoryStore, redisStore, type RateLimiter } from './platform/rate-limit.ts';
-import { registerWebApp } from './platform/web.ts';
+import { registerRealtime } from './platform/realtime.ts';
+import { createStorage, registerUploads } from './platform/storage.ts';
+import { registerHeadRenderers, registerWebApp } from './platform/web.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { directoryRoutes } from './modules/accounts/directory-routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
+import { crmRoutes } from './modules/crm/routes.ts';
+import { marketRoutes } from './modules/market/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { quotesRoutes } from './modules/quotes/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +43,8 @@ export type BuildOptions = {
   database?: Database;
   /** A rate limiter of the caller's (the benchmark); otherwise one on Redis or in memory. */
   rateLimiter?: RateLimiter;
+  /** Prefix of the real-time channels in Redis; instances that share events use the same one. */
+  realtimeKey?: string;
 };
 
 /** Builds the whole server: platform first, then the domain modules. Migrations run before it answers. */
@@ -72,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'rateLimiter',
     options.rateLimiter ?? createRateLimiter(config.redisUrl ? redisStore(config.redisUrl) : memoryStore()),
   );
+  app.decorate('storage', await createStorage(config.dataDir));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -79,6 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.mailer.close();
     await app.rateLimiter.close();
     if (ownsDatabase) await database.close();
+    await app.storage.close();
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -97,6 +109,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerErrorHandling(app);
   registerAccessControl(app);
+  registerUploads(app);
+  registerHeadRenderers(app);
+  registerRealtime(app, { redisKey: options.realtimeKey });
   await registerOpenApi(app);
 
   // Modules
@@ -104,6 +119,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountsRoutes);
   await app.register(directoryRoutes);
   await app.register(referenceRoutes);
+  await app.register(catalogRoutes);
+  await app.register(chatRoutes);
+  await app.register(crmRoutes);
+  await app.register(marketRoutes);
+  await app.register(quotesRoutes);
+  await app.register(notificationsRoutes);
 
   // The web app on the same origin; API paths that match nothing answer the JSON 404.
   if (fs.existsSync(config.webDist)) await registerWebApp(app, config.webDist);

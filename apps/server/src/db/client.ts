@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -38,7 +39,8 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   }
   const dataPath = config.dataDir === IN_MEMORY ? undefined : path.join(config.dataDir, 'db');
   if (dataPath) fs.mkdirSync(dataPath, { recursive: true });
-  const client = await PGlite.create(dataPath);
+  // pg_trgm: typo-tolerant search and autocomplete in the marketplace (docs/decisions/012).
+  const client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
   const db = drizzlePglite(client);
   return {
     db: db as unknown as Db,

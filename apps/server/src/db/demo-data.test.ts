@@ -39,7 +39,7 @@ describe('demo data', () => {
     });
     expect(subuser.json().data.user).toMatchObject({ user_type: 'subuser', role: 'sales' });
     expect(subuser.json().data.user.parent_user).toBeTypeOf('number');
-  });
+  }, 180_000);
 
   it('never loads over real data', async () => {
     app = await createTestApp();

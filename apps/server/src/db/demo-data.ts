@@ -3,6 +3,11 @@ import type { CompanyType } from '@tradeloop/contracts/auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { createAccount } from '../modules/accounts/service.ts';
 import { users } from '../modules/accounts/tables.ts';
+import { loadCatalogDemoData } from '../modules/catalog/demo-data.ts';
+import { loadChatDemoData } from '../modules/chat/demo-data.ts';
+import { loadCrmDemoData } from '../modules/crm/demo-data.ts';
+import { loadMarketDemoData } from '../modules/market/demo-data.ts';
+import { loadQuotesDemoData } from '../modules/quotes/demo-data.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { appMeta } from '../platform/tables.ts';
 import type { Db } from './client.ts';
@@ -341,6 +346,11 @@ export async function loadDemoData(db: Db): Promise<DemoResult> {
         },
       });
     }
+    await loadCatalogDemoData(tx);
+    await loadCrmDemoData(tx);
+    await loadChatDemoData(tx);
+    await loadMarketDemoData(tx);
+    await loadQuotesDemoData(tx);
     await tx.insert(appMeta).values({ key: DEMO_KEY, value: new Date().toISOString() });
   });
   return {

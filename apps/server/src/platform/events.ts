@@ -6,6 +6,44 @@ import { EventEmitter } from 'node:events';
  */
 export type DomainEvents = {
   'user.signed_up': { userId: number; userType: 'seller' | 'others'; companyId: number | null };
+  /** A buyer's first message to a seller opened a conversation (the CRM turns it into a lead thread). */
+  'chat.first_message': {
+    buyerId: number;
+    sellerId: number;
+    sellerCompanyId: number;
+    roomId: number;
+    messageId: number;
+    productId: number | null;
+    message: string;
+  };
+  /**
+   * A buyer asked a seller for a price (one event per seller of an RFQ). The CRM turns it into a
+   * lead; notifications tell the seller in the app and by e-mail.
+   */
+  'quote.submitted': {
+    enquiryId: number;
+    requestGroup: string;
+    sellerUserId: number;
+    sellerCompanyId: number;
+    buyerUserId: number;
+    buyerName: string;
+    productId: number;
+    productName: string;
+    combination: string | null;
+    quantity: number;
+    message: string | null;
+  };
+  /** Someone answered, replied to, accepted or declined an enquiry; the other side is told. */
+  'enquiry.updated': {
+    enquiryId: number;
+    kind: 'answer' | 'message' | 'accept' | 'decline';
+    actorUserId: number;
+    recipientUserId: number;
+    productName: string;
+    side: 'buyer' | 'seller';
+  };
+  /** A buyer added a product to their wishlist for the first time. */
+  'product.wishlisted': { productId: number; productName: string; sellerUserId: number; userId: number };
 };
 
 export type EventBus = {

@@ -1,9 +1,64 @@
+import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendRouteNotFound } from './http.ts';
 
 const apiPrefixes = ['/api/', '/crm/v1/', '/chat/v1/', '/broadcasting/'];
+
+/**
+ * What a page's HTML carries before any JavaScript runs (search engines, link previews): a module
+ * registers a renderer for a path prefix; `head` is inserted before </head> as given, so the
+ * renderer escapes everything it puts there. `status` 404 still serves the app, which shows its
+ * own not-found page.
+ */
+export type PageHead = { status?: number; title: string; description: string; head: string };
+export type HeadRenderer = (request: FastifyRequest) => Promise<PageHead | null>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    headRenderers: Map<string, HeadRenderer>;
+  }
+}
+
+export function registerHeadRenderers(app: FastifyInstance) {
+  app.decorate('headRenderers', new Map());
+}
+
+export function addHeadRenderer(app: FastifyInstance, prefix: string, renderer: HeadRenderer) {
+  app.headRenderers.set(prefix, renderer);
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function withHead(html: string, page: PageHead): string {
+  const description = `<meta name="description" content="${escapeHtml(page.description)}" />`;
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<meta\s+name="description"[\s\S]*?\/?>/, description)
+    .replace('</head>', `${page.head}\n  </head>`);
+}
+
+async function renderedPage(app: FastifyInstance, webDist: string, request: FastifyRequest, urlPath: string) {
+  const renderer = [...app.headRenderers].find(([prefix]) => urlPath.startsWith(prefix))?.[1];
+  if (!renderer) return null;
+  try {
+    const page = await renderer(request);
+    if (!page) return null;
+    const html = await fsp.readFile(path.join(webDist, 'index.html'), 'utf8');
+    return { status: page.status ?? 200, html: withHead(html, page) };
+  } catch (error) {
+    request.log.error({ err: error }, 'page head rendering failed');
+    return null;
+  }
+}
 
 /** Serves the built web app; unknown non-API paths get index.html so the client router decides. */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
@@ -19,6 +74,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = request.url.split('?')[0];
     if (apiPrefixes.some((prefix) => urlPath.startsWith(prefix))) return sendRouteNotFound(reply);
+    const rendered = await renderedPage(app, webDist, request, urlPath);
+    if (rendered) {
+      return reply
+        .status(rendered.status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(rendered.html);
+    }
     const file = path.normalize(urlPath).replace(/^(\.\.(\/|\\|$))+/, '');
     const candidate = path.join(webDist, file);
     if (file !== '/' && candidate.startsWith(webDist) && path.extname(file)) {

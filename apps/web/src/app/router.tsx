@@ -36,6 +36,19 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('../features/home/pages/HomePage.tsx')).HomePage }),
           },
           {
+            path: 'productlist',
+            lazy: async () => ({
+              Component: (await import('../features/market/pages/ProductListPage.tsx')).ProductListPage,
+            }),
+          },
+          {
+            // Every URL form of spec section 2: {id}, {product_url}, {category}/{company}/{product-slug}.
+            path: 'productdetail/*',
+            lazy: async () => ({
+              Component: (await import('../features/market/pages/ProductDetailPage.tsx')).ProductDetailPage,
+            }),
+          },
+          {
             middleware: [guestOnly],
             children: [
               {
@@ -68,7 +81,104 @@ export const router = createBrowserRouter([
               {
                 path: 'crm',
                 middleware: [companyOnly],
-                lazy: async () => ({ Component: (await import('../features/crm/pages/CrmHomePage.tsx')).CrmHomePage }),
+                lazy: async () => ({ Component: (await import('../features/crm/components/CrmLayout.tsx')).CrmLayout }),
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/crm/pages/CrmHomePage.tsx')).CrmHomePage,
+                    }),
+                  },
+                  {
+                    path: 'kanban',
+                    lazy: async () => ({
+                      Component: (await import('../features/crm/pages/KanbanPage.tsx')).KanbanPage,
+                    }),
+                  },
+                  {
+                    path: 'forms',
+                    lazy: async () => ({
+                      Component: (await import('../features/crm/pages/FormBuilderPage.tsx')).FormBuilderPage,
+                    }),
+                  },
+                  {
+                    // Sub-users may open CRM pages only (spec section 2): they answer enquiries here.
+                    path: 'enquiries',
+                    lazy: async () => ({
+                      Component: (await import('../features/quotes/pages/EnquiriesPage.tsx')).EnquiriesPage,
+                    }),
+                  },
+                  {
+                    path: ':type',
+                    lazy: async () => ({
+                      Component: (await import('../features/crm/pages/RecordListPage.tsx')).RecordListPage,
+                    }),
+                  },
+                  {
+                    path: ':type/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/crm/pages/RecordDetailPage.tsx')).RecordDetailPage,
+                    }),
+                  },
+                ],
+              },
+              {
+                path: 'products',
+                middleware: [companyOnly],
+                children: [
+                  {
+                    path: 'List',
+                    lazy: async () => ({
+                      Component: (await import('../features/catalog/pages/ProductListPage.tsx')).ProductListPage,
+                    }),
+                  },
+                  {
+                    path: 'create',
+                    lazy: async () => ({
+                      Component: (await import('../features/catalog/pages/ProductEditorPage.tsx')).ProductEditorPage,
+                    }),
+                  },
+                  {
+                    path: 'edit/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/catalog/pages/ProductEditorPage.tsx')).ProductEditorPage,
+                    }),
+                  },
+                ],
+              },
+              {
+                path: 'enquiries',
+                lazy: async () => ({
+                  Component: (await import('../features/quotes/pages/EnquiriesPage.tsx')).EnquiriesPage,
+                }),
+              },
+              {
+                path: 'contacts',
+                lazy: async () => ({
+                  Component: (await import('../features/quotes/pages/ContactsPage.tsx')).ContactsPage,
+                }),
+              },
+              {
+                path: 'wishlist',
+                lazy: async () => ({
+                  Component: (await import('../features/market/pages/WishlistPage.tsx')).WishlistPage,
+                }),
+              },
+              {
+                path: 'notifications',
+                lazy: async () => ({
+                  Component: (await import('../features/notifications/pages/NotificationsPage.tsx')).NotificationsPage,
+                }),
+              },
+              {
+                path: 'chat',
+                lazy: async () => ({ Component: (await import('../features/chat/pages/ChatPage.tsx')).ChatPage }),
+              },
+              {
+                // Sub-users may open CRM pages only (spec section 2): their chat window lives here.
+                path: 'crm/chat',
+                middleware: [companyOnly],
+                lazy: async () => ({ Component: (await import('../features/chat/pages/ChatPage.tsx')).ChatPage }),
               },
             ],
           },

@@ -8,6 +8,8 @@ import { Logo } from '../../components/Logo.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { navItems } from './nav-items.ts';
 import { UserMenu } from './UserMenu.tsx';
+import { ChatHeaderButton } from '../../features/chat/components/ChatHeaderButton.tsx';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 
 export function AppHeader() {
   const { token, user } = useSession();
@@ -58,7 +60,11 @@ export function AppHeader() {
         </Group>
         <Group gap="xs" wrap="nowrap">
           {token ? (
-            <UserMenu user={user} onSignOut={handleSignOut} />
+            <>
+              <ChatHeaderButton />
+              <NotificationBell />
+              <UserMenu user={user} onSignOut={handleSignOut} />
+            </>
           ) : (
             <Group gap="xs" visibleFrom="sm">
               {guestActions}

@@ -1,5 +1,14 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconAddressBook, IconChevronDown, IconLayoutDashboard, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconChevronDown,
+  IconHeart,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMessage2Dollar,
+  IconUserCircle,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { LocalUser } from '@tradeloop/contracts/auth';
 import { Link } from 'react-router';
 import { initials } from '../../lib/format.ts';
@@ -53,6 +62,19 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           <Menu.Item component={Link} to={PATHS.profile} leftSection={<IconUserCircle size={16} />}>
             My profile
           </Menu.Item>
+        )}
+        {user?.user_type !== 'subuser' && (
+          <>
+            <Menu.Item component={Link} to="/enquiries" leftSection={<IconMessage2Dollar size={16} />}>
+              Enquiries
+            </Menu.Item>
+            <Menu.Item component={Link} to="/wishlist" leftSection={<IconHeart size={16} />}>
+              My wishlist
+            </Menu.Item>
+            <Menu.Item component={Link} to="/contacts" leftSection={<IconUsers size={16} />}>
+              Contacts
+            </Menu.Item>
+          </>
         )}
         {isCompanyUser && (
           <Menu.Item component={Link} to={PATHS.crm} leftSection={<IconAddressBook size={16} />}>

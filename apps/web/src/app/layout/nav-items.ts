@@ -7,9 +7,12 @@ export type NavItem = { label: string; to: string; end?: boolean };
 export function navItems(userType: UserType | null): NavItem[] {
   const items: NavItem[] = [
     { label: 'Home', to: PATHS.home, end: true },
+    { label: 'Products', to: '/productlist' },
     { label: 'Suppliers', to: PATHS.suppliers },
     { label: 'Dashboard', to: PATHS.dashboard },
   ];
   if (userType === 'seller' || userType === 'subuser') items.push({ label: 'CRM', to: PATHS.crm });
+  if (userType === 'seller') items.push({ label: 'My products', to: '/products/List' });
+  if (userType) items.push({ label: 'Enquiries', to: userType === 'subuser' ? '/crm/enquiries' : '/enquiries' });
   return items;
 }
