@@ -34,6 +34,8 @@ export function memoryStore(): RateLimitStore {
 /** Shared counters, so several server instances enforce one limit. */
 export function redisStore(url: string): RateLimitStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  // ioredis reconnects by itself; an unheard 'error' event would take the whole server down meanwhile.
+  redis.on('error', (error) => process.emitWarning(`rate limit Redis: ${error.message}`));
   return {
     async hit(key, windowMs) {
       const [[, count]] = (await redis
