@@ -84,3 +84,10 @@ export function caller(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated();
   return request.user;
 }
+
+/** The caller of a `company` route: a seller or its sub-user, acting in the seller's company. */
+export function companyMember(request: FastifyRequest): { companyId: number; userId: number } {
+  const user = caller(request);
+  if (user.companyId === null) throw forbidden();
+  return { companyId: user.companyId, userId: user.id };
+}

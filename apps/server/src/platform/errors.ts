@@ -19,6 +19,12 @@ export const forbidden = (message: string = SERVER_MESSAGES.forbidden) => new Ap
 export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors);
 export const tooManyRequests = (message: string = SERVER_MESSAGES.rateLimited) => new AppError(429, message);
 
+/** PostgreSQL's unique_violation, raised directly or wrapped by the driver layer. */
+export function isUniqueViolation(error: unknown): boolean {
+  const failure = error as { code?: string; cause?: { code?: string } };
+  return failure.code === '23505' || failure.cause?.code === '23505';
+}
+
 /** 422 with field messages; the envelope's message is the first field message. */
 export function invalid(errors: FieldErrors, message?: string) {
   const first = Object.values(errors)[0]?.[0];

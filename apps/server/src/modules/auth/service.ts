@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AUTH_MESSAGES, AUTOLOGIN_LINK_TTL_MS, type Session, signupBodySchema } from '@tradeloop/contracts/auth';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, conflict, invalid } from '../../platform/errors.ts';
+import { AppError, conflict, invalid, isUniqueViolation } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -39,13 +39,7 @@ export async function signup(deps: { db: Db; events: EventBus }, input: SignupIn
     }));
   } catch (error) {
     // Two sign-ups racing for one address: the unique index decides, the loser gets the same 409.
-    if (
-      (error as { code?: string }).code === '23505' ||
-      (error as { cause?: { code?: string } }).cause?.code === '23505'
-    ) {
-      throw duplicate();
-    }
-    throw error;
+    throw isUniqueViolation(error) ? duplicate() : error;
   }
   await deps.events.emit('user.signed_up', {
     userId: created.userId,

@@ -23,7 +23,7 @@ import { ok } from '../../platform/http.ts';
 import { deleteCatalog, listCatalogs, uploadCatalog } from './catalogs-service.ts';
 import { exportProducts, importProducts, importTemplate } from './csv.ts';
 import { deleteImage, uploadImage } from './images.ts';
-import { ownerOf } from './owner.ts';
+import { companyMember } from '../../platform/access.ts';
 
 type Upload = { fileName: string; data: Buffer; fields: Record<string, string> };
 
@@ -73,7 +73,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const upload = await readUpload(request, IMAGE_RULES.maxBytes, FILE_MESSAGES.imageTooLarge);
-      return ok(await uploadImage(app.db, app.storage, ownerOf(request).companyId, upload));
+      return ok(await uploadImage(app.db, app.storage, companyMember(request).companyId, upload));
     },
   );
 
@@ -89,7 +89,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const key = await app.db.transaction((tx) => deleteImage(tx, ownerOf(request).companyId, request.body.id));
+      const key = await app.db.transaction((tx) => deleteImage(tx, companyMember(request).companyId, request.body.id));
       await app.storage.remove(key);
       return ok({ id: request.body.id }, FILE_MESSAGES.imageDeleted);
     },
@@ -107,7 +107,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await listCatalogs(app.db, app.storage, ownerOf(request).companyId, request.query.product_id)),
+      ok(await listCatalogs(app.db, app.storage, companyMember(request).companyId, request.query.product_id)),
   );
 
   app.post(
@@ -124,7 +124,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const upload = await readUpload(request, CATALOG_FILE_RULES.maxBytes, FILE_MESSAGES.catalogTooLarge);
-      const catalog = await uploadCatalog(app.db, app.storage, ownerOf(request).companyId, {
+      const catalog = await uploadCatalog(app.db, app.storage, companyMember(request).companyId, {
         fileName: upload.fileName,
         data: upload.data,
         title: upload.fields.title,
@@ -147,7 +147,9 @@ export async function filesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const key = await app.db.transaction((tx) => deleteCatalog(tx, ownerOf(request).companyId, request.params.id));
+      const key = await app.db.transaction((tx) =>
+        deleteCatalog(tx, companyMember(request).companyId, request.params.id),
+      );
       await app.storage.remove(key);
       return ok({ id: request.params.id }, FILE_MESSAGES.catalogDeleted);
     },
@@ -188,7 +190,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
       if (!(IMPORT_RULES.extensions as readonly string[]).includes(extension) || upload.data.includes(0)) {
         throw invalid({ file: [FILE_MESSAGES.csvType] });
       }
-      const report = await importProducts(app.db, ownerOf(request), upload.data.toString('utf8'));
+      const report = await importProducts(app.db, companyMember(request), upload.data.toString('utf8'));
       return ok(report, importSummary(report.created, report.rejected));
     },
   );
@@ -205,7 +207,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const csv = await exportProducts(app.db, ownerOf(request).companyId, request.query.status);
+      const csv = await exportProducts(app.db, companyMember(request).companyId, request.query.status);
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -6,16 +6,9 @@ import { FILE_MESSAGES, IMAGE_RULES } from '@tradeloop/contracts/catalog-files';
 import type { ProductImage } from '@tradeloop/contracts/catalog';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
+import { imageKind } from '../../platform/file-types.ts';
 import { UPLOADS_PATH, type Storage } from '../../platform/storage.ts';
 import { productImages, productVariations } from './tables.ts';
-
-/** Images are PNG or JPEG by their first bytes, whatever their name or declared type says. */
-export function imageKind(data: Buffer): 'png' | 'jpeg' | null {
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (data.length >= 8 && png.every((byte, index) => data[index] === byte)) return 'png';
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
-  return null;
-}
 
 /** Spec section 5: the name must end in .png, .jpg or .jpeg too. */
 export function hasImageExtension(fileName: string): boolean {

@@ -38,7 +38,6 @@ import {
 } from './calculator-service.ts';
 import { filesRoutes } from './files-routes.ts';
 import { deleteMatrixRows, listMatrix, updateMatrixRow } from './matrix-service.ts';
-import { ownerOf } from './owner.ts';
 import { catalogCaches } from './references.ts';
 import { loadCatalogData } from './seed.ts';
 import {
@@ -53,6 +52,7 @@ import {
 } from './service.ts';
 import { specsRoutes } from './specs-routes.ts';
 import { taxonomyRoutes } from './taxonomy-routes.ts';
+import { companyMember } from '../../platform/access.ts';
 
 /**
  * The seller catalogue (issue 3): products and their matrix and calculator here; categories,
@@ -87,7 +87,7 @@ async function productRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(productListPageSchema) },
       },
     },
-    async (request) => ok(await listProducts(app.db, ownerOf(request).companyId, request.query)),
+    async (request) => ok(await listProducts(app.db, companyMember(request).companyId, request.query)),
   );
 
   app.post(
@@ -97,7 +97,7 @@ async function productRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: 'Create a product from the product form', body: productFormSchema, response: created },
     },
     async (request, reply) => {
-      const owner = ownerOf(request);
+      const owner = companyMember(request);
       const caches = await catalogCaches(app.db);
       const product = await app.db.transaction((tx) => createProduct(tx, owner, request.body, caches));
       return reply.status(201).send(ok(product, CATALOG_MESSAGES.created));
@@ -117,7 +117,7 @@ async function productRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const owner = ownerOf(request);
+      const owner = companyMember(request);
       const caches = await catalogCaches(app.db);
       const { product, removedFiles } = await app.db.transaction((tx) =>
         updateProduct(tx, owner, request.params.id, request.body, caches),
@@ -134,7 +134,7 @@ async function productRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: 'The edit state of one product', body: productIdBodySchema, response: detail },
     },
     async (request) =>
-      ok(await productDetail(app.db, ownerOf(request).companyId, request.body.id, await catalogCaches(app.db))),
+      ok(await productDetail(app.db, companyMember(request).companyId, request.body.id, await catalogCaches(app.db))),
   );
 
   app.post(
@@ -149,7 +149,7 @@ async function productRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const owner = ownerOf(request);
+      const owner = companyMember(request);
       const copiedFiles: string[] = [];
       try {
         const copy = await app.db.transaction((tx) =>
@@ -175,7 +175,7 @@ async function productRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await app.db.transaction((tx) => deleteProduct(tx, ownerOf(request).companyId, request.body.id));
+      await app.db.transaction((tx) => deleteProduct(tx, companyMember(request).companyId, request.body.id));
       return ok({ id: request.body.id }, CATALOG_MESSAGES.deleted);
     },
   );
@@ -187,7 +187,9 @@ async function productRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: 'Undo the deletion of a product', body: productIdBodySchema, response: detail },
     },
     async (request) => {
-      const product = await app.db.transaction((tx) => restoreProduct(tx, ownerOf(request).companyId, request.body.id));
+      const product = await app.db.transaction((tx) =>
+        restoreProduct(tx, companyMember(request).companyId, request.body.id),
+      );
       return ok(product, CATALOG_MESSAGES.restored);
     },
   );
@@ -205,7 +207,9 @@ async function productRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { id, status } = request.body;
-      const product = await app.db.transaction((tx) => setProductStatus(tx, ownerOf(request).companyId, id, status));
+      const product = await app.db.transaction((tx) =>
+        setProductStatus(tx, companyMember(request).companyId, id, status),
+      );
       return ok(product, CATALOG_MESSAGES.statusUpdated);
     },
   );
@@ -226,7 +230,7 @@ async function matrixRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(matrixPageSchema) },
       },
     },
-    async (request) => ok(await listMatrix(app.db, ownerOf(request).companyId, request.body)),
+    async (request) => ok(await listMatrix(app.db, companyMember(request).companyId, request.body)),
   );
 
   app.post(
@@ -241,7 +245,7 @@ async function matrixRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await app.db.transaction((tx) => updateMatrixRow(tx, ownerOf(request).companyId, request.body));
+      const row = await app.db.transaction((tx) => updateMatrixRow(tx, companyMember(request).companyId, request.body));
       return ok(row, CATALOG_MESSAGES.matrixUpdated);
     },
   );
@@ -258,7 +262,9 @@ async function matrixRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await app.db.transaction((tx) => deleteMatrixRows(tx, ownerOf(request).companyId, request.body));
+      const result = await app.db.transaction((tx) =>
+        deleteMatrixRows(tx, companyMember(request).companyId, request.body),
+      );
       return ok(result, CATALOG_MESSAGES.matrixDeleted);
     },
   );
@@ -280,7 +286,7 @@ async function calculatorRoutes(fastify: FastifyInstance) {
         response: calculator,
       },
     },
-    async (request) => ok(await getCalculator(app.db, ownerOf(request).companyId, request.query.product_id)),
+    async (request) => ok(await getCalculator(app.db, companyMember(request).companyId, request.query.product_id)),
   );
 
   app.post(
@@ -297,7 +303,7 @@ async function calculatorRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { product_id, values } = request.body;
       const result = await app.db.transaction((tx) =>
-        saveCalculatorTable(tx, ownerOf(request).companyId, product_id, values),
+        saveCalculatorTable(tx, companyMember(request).companyId, product_id, values),
       );
       return ok(result, CALCULATOR_MESSAGES.tableSaved);
     },
@@ -317,7 +323,7 @@ async function calculatorRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { product_id, ...input } = request.body;
       const result = await app.db.transaction((tx) =>
-        saveCalculator(tx, ownerOf(request).companyId, product_id, input),
+        saveCalculator(tx, companyMember(request).companyId, product_id, input),
       );
       return ok(result, CALCULATOR_MESSAGES.saved);
     },
@@ -334,7 +340,7 @@ async function calculatorRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(calculatorResultSchema) },
       },
     },
-    async (request) => ok(await tryCalculator(app.db, ownerOf(request).companyId, request.body)),
+    async (request) => ok(await tryCalculator(app.db, companyMember(request).companyId, request.body)),
   );
 
   app.post(
@@ -350,7 +356,7 @@ async function calculatorRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { product_id, quantity } = request.body;
-      return ok(await finalEquations(app.db, ownerOf(request).companyId, product_id, quantity));
+      return ok(await finalEquations(app.db, companyMember(request).companyId, product_id, quantity));
     },
   );
 }

@@ -23,7 +23,6 @@ import {
 } from '@tradeloop/contracts/catalog-specs';
 import { envelope } from '@tradeloop/contracts/common';
 import { ok } from '../../platform/http.ts';
-import { ownerOf } from './owner.ts';
 import { ownedProduct } from './product-access.ts';
 import {
   addGroup,
@@ -39,6 +38,7 @@ import {
   replaceLevels,
 } from './specs-service.ts';
 import { listConstants, suggestedTemplates } from './taxonomy-service.ts';
+import { companyMember } from '../../platform/access.ts';
 
 /** Specifications in groups and levels (spec section 7, "Product editing"); see docs/decisions/006. */
 export async function specsRoutes(fastify: FastifyInstance) {
@@ -58,7 +58,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
         response: sheet,
       },
     },
-    async (request) => ok(await listSpecifications(app.db, ownerOf(request).companyId, request.query.product_id)),
+    async (request) => ok(await listSpecifications(app.db, companyMember(request).companyId, request.query.product_id)),
   );
 
   app.post(
@@ -74,7 +74,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const row = await app.db.transaction((tx) =>
-        createCustomSpecification(tx, ownerOf(request).companyId, request.body),
+        createCustomSpecification(tx, companyMember(request).companyId, request.body),
       );
       return ok(row, SPEC_MESSAGES.saved);
     },
@@ -89,7 +89,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { product_id, id } = request.body;
       const result = await app.db.transaction((tx) =>
-        deleteSpecification(tx, ownerOf(request).companyId, product_id, id),
+        deleteSpecification(tx, companyMember(request).companyId, product_id, id),
       );
       return ok(result, SPEC_MESSAGES.deleted);
     },
@@ -108,7 +108,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const result = await app.db.transaction((tx) =>
-        deleteSpecifications(tx, ownerOf(request).companyId, request.body),
+        deleteSpecifications(tx, companyMember(request).companyId, request.body),
       );
       return ok(result, SPEC_MESSAGES.deleted);
     },
@@ -126,7 +126,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await app.db.transaction((tx) => checkTerms(tx, ownerOf(request).companyId, request.body));
+      const result = await app.db.transaction((tx) => checkTerms(tx, companyMember(request).companyId, request.body));
       return ok(result, SPEC_MESSAGES.saved);
     },
   );
@@ -159,7 +159,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     async (request) => {
       let categoryIds = request.body.category_ids;
       if (request.body.product_id) {
-        await ownedProduct(app.db, ownerOf(request).companyId, request.body.product_id);
+        await ownedProduct(app.db, companyMember(request).companyId, request.body.product_id);
         categoryIds = [...categoryIds, ...(await productCategoryIds(app.db, request.body.product_id))];
       }
       return ok(await suggestedTemplates(app.db, categoryIds));
@@ -177,7 +177,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(levelsPendingSchema) },
       },
     },
-    async (request) => ok(await pendingLevels(app.db, ownerOf(request).companyId, request.body.product_id)),
+    async (request) => ok(await pendingLevels(app.db, companyMember(request).companyId, request.body.product_id)),
   );
 
   app.post(
@@ -187,7 +187,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: 'Add specification rows to a group', body: levelsCreateBodySchema, response: sheet },
     },
     async (request) => {
-      const result = await app.db.transaction((tx) => addLevels(tx, ownerOf(request).companyId, request.body));
+      const result = await app.db.transaction((tx) => addLevels(tx, companyMember(request).companyId, request.body));
       return ok(result, SPEC_MESSAGES.saved);
     },
   );
@@ -206,7 +206,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { product_id, groups } = request.body;
       const result = await app.db.transaction((tx) =>
-        replaceLevels(tx, ownerOf(request).companyId, product_id, groups),
+        replaceLevels(tx, companyMember(request).companyId, product_id, groups),
       );
       return ok(result, SPEC_MESSAGES.saved);
     },
@@ -226,7 +226,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { product_id, id } = request.body;
       const result = await app.db.transaction((tx) =>
-        deleteSpecification(tx, ownerOf(request).companyId, product_id, id),
+        deleteSpecification(tx, companyMember(request).companyId, product_id, id),
       );
       return ok(result, SPEC_MESSAGES.deleted);
     },
@@ -241,7 +241,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { product_id, group_id, name } = request.body;
       const result = await app.db.transaction((tx) =>
-        renameGroup(tx, ownerOf(request).companyId, product_id, group_id, name),
+        renameGroup(tx, companyMember(request).companyId, product_id, group_id, name),
       );
       return ok(result, SPEC_MESSAGES.groupRenamed);
     },
@@ -255,7 +255,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { product_id, name } = request.body;
-      const result = await app.db.transaction((tx) => addGroup(tx, ownerOf(request).companyId, product_id, name));
+      const result = await app.db.transaction((tx) => addGroup(tx, companyMember(request).companyId, product_id, name));
       return ok(result, SPEC_MESSAGES.groupCreated);
     },
   );

@@ -16,7 +16,6 @@ import {
 } from '@tradeloop/contracts/catalog';
 import { envelope } from '@tradeloop/contracts/common';
 import { ok } from '../../platform/http.ts';
-import { ownerOf } from './owner.ts';
 import {
   allCategories,
   createPassiveAttribute,
@@ -26,6 +25,7 @@ import {
   menuItems,
   proposeBrand,
 } from './taxonomy-service.ts';
+import { companyMember } from '../../platform/access.ts';
 
 /** The tree changes with a release, brands when one is approved: shared caches may keep them a few minutes. */
 const SHARED_CACHE = 'public, max-age=300';
@@ -112,7 +112,9 @@ export async function taxonomyRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const brand = await app.db.transaction((tx) => proposeBrand(tx, ownerOf(request).companyId, request.body.name));
+      const brand = await app.db.transaction((tx) =>
+        proposeBrand(tx, companyMember(request).companyId, request.body.name),
+      );
       return ok(brand, CATALOG_MESSAGES.brandProposed);
     },
   );
@@ -127,7 +129,7 @@ export async function taxonomyRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(z.array(passiveAttributeSchema)) },
       },
     },
-    async (request) => ok(await listPassiveAttributes(app.db, ownerOf(request).companyId)),
+    async (request) => ok(await listPassiveAttributes(app.db, companyMember(request).companyId)),
   );
 
   app.post(
@@ -143,7 +145,7 @@ export async function taxonomyRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const attribute = await app.db.transaction((tx) =>
-        createPassiveAttribute(tx, ownerOf(request).companyId, request.body.name),
+        createPassiveAttribute(tx, companyMember(request).companyId, request.body.name),
       );
       return ok(attribute, CATALOG_MESSAGES.attributeCreated);
     },

@@ -4,12 +4,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@tradeloop/contracts/chat';
 import { invalid } from '../../platform/errors.ts';
+import { imageKind, startsWithBytes as startsWith } from '../../platform/file-types.ts';
 import type { Storage } from '../../platform/storage.ts';
 
 /** What a file really is, judged by its first bytes; the name only picks among look-alike containers. */
 export type SniffedFile = { kind: 'image' | 'document'; mime: string; extension: string };
-
-const startsWith = (buffer: Buffer, bytes: number[]) => bytes.every((byte, index) => buffer[index] === byte);
 
 const OFFICE_ZIP: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -41,10 +40,9 @@ function isPlainText(buffer: Buffer) {
 /** Identifies an upload by content: PNG and JPEG images; PDF, Office and text documents. */
 export function sniffFile(buffer: Buffer, fileName: string, declaredMime = ''): SniffedFile {
   const extension = extensionOf(fileName);
-  if (startsWith(buffer, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
-    return { kind: 'image', mime: 'image/png', extension: 'png' };
-  }
-  if (startsWith(buffer, [0xff, 0xd8, 0xff])) return { kind: 'image', mime: 'image/jpeg', extension: 'jpg' };
+  const image = imageKind(buffer);
+  if (image === 'png') return { kind: 'image', mime: 'image/png', extension: 'png' };
+  if (image === 'jpeg') return { kind: 'image', mime: 'image/jpeg', extension: 'jpg' };
   // Anything named or sent as an image that is not PNG or JPEG gets the spec's image message.
   if (IMAGE_EXTENSIONS.has(extension) || declaredMime.startsWith('image/')) {
     throw invalid({ 'files[]': [CHAT_MESSAGES.imagesOnly] });

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { sendMessageFieldsSchema } from '@tradeloop/contracts/chat';
 import type { Tx } from '../../db/client.ts';
-import { AppError, forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { AppError, forbidden, invalid, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { ChatContext } from './context.ts';
 import { storeFiles, type IncomingFile, type StoredFile } from './files.ts';
 import { queueOfflineEmails } from './offline-mail.ts';
@@ -29,9 +29,6 @@ import { findContact, loadMessages, shapeMessage, toChatFile } from './views.ts'
 
 type SendInput = z.output<typeof sendMessageFieldsSchema>;
 export type { SendMessageFields };
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export async function messageById(db: Tx, viewerId: number, messageId: number): Promise<ChatMessage> {
   const [message] = await loadMessages(db, viewerId, { where: eq(chatMessages.id, messageId), order: [] });

@@ -25,7 +25,6 @@ import {
 } from '@tradeloop/contracts/crm-forms';
 import type { Tx } from '../../db/client.ts';
 import { ok } from '../../platform/http.ts';
-import { actorOf } from './actor.ts';
 import {
   deleteSection,
   dynamicForm,
@@ -37,6 +36,7 @@ import {
   unusedFields,
 } from './forms-service.ts';
 import { findRecord } from './records-read.ts';
+import { companyMember } from '../../platform/access.ts';
 
 const tags = ['crm forms'];
 const config = { access: 'company' as const };
@@ -93,7 +93,7 @@ export function registerFormRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { companyId } = actorOf(request);
+      const { companyId } = companyMember(request);
       const form = await getForm(app.db, companyId, request.query.type_id);
       return ok(dynamicForm(form, null));
     },
@@ -145,7 +145,7 @@ export function registerFormRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        const { companyId } = actorOf(request);
+        const { companyId } = companyMember(request);
         const values = await prefill(app.db, companyId, route.typeId, { id: request.params.id, typeId: route.from });
         const form = await getForm(app.db, companyId, route.typeId);
         const filled = dynamicForm(form, null);
@@ -170,7 +170,7 @@ export function registerFormRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { companyId } = actorOf(request);
+      const { companyId } = companyMember(request);
       const form = await app.db.transaction((tx) => saveForm(tx, companyId, request.body));
       return ok(form, CRM_MESSAGES.formCreated);
     },
@@ -188,7 +188,7 @@ export function registerFormRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { companyId } = actorOf(request);
+      const { companyId } = companyMember(request);
       const form = await app.db.transaction((tx) => restoreDefaultForm(tx, companyId, request.body.type_id));
       return ok(form, CRM_MESSAGES.formRestored);
     },
@@ -218,7 +218,7 @@ export function registerFormRoutes(app: FastifyInstance) {
         response: { 200: envelope(z.array(formFieldSchema)) },
       },
     },
-    async (request) => ok(await unusedFields(app.db, actorOf(request).companyId, request.params.id)),
+    async (request) => ok(await unusedFields(app.db, companyMember(request).companyId, request.params.id)),
   );
 
   api.delete(
@@ -233,7 +233,7 @@ export function registerFormRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { companyId } = actorOf(request);
+      const { companyId } = companyMember(request);
       const form = await app.db.transaction(async (tx) => {
         const typeId = await deleteSection(tx, companyId, request.params.id);
         return getForm(tx, companyId, typeId);
@@ -253,7 +253,7 @@ export function registerFormRoutes(app: FastifyInstance) {
         response: { 200: envelope(z.array(formListItemSchema)) },
       },
     },
-    async (request) => ok(await listForms(app.db, actorOf(request).companyId, request.query.type_id)),
+    async (request) => ok(await listForms(app.db, companyMember(request).companyId, request.query.type_id)),
   );
 
   api.get(
@@ -268,7 +268,7 @@ export function registerFormRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { companyId } = actorOf(request);
+      const { companyId } = companyMember(request);
       if (request.query.unique_id) return ok(await getFormByUniqueId(app.db, companyId, request.query.unique_id));
       return ok(await getForm(app.db, companyId, request.query.type_id ?? CRM_TYPE.leads));
     },

@@ -37,7 +37,6 @@ import { leadInfoSchema, recordDetailSchema } from '@tradeloop/contracts/crm-vie
 import { invalid } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import { users } from '../accounts/tables.ts';
-import { actorOf } from './actor.ts';
 import { convertLead } from './conversion-service.ts';
 import { recordDetail, simpleLeadList } from './detail-service.ts';
 import { toListField } from './fields.ts';
@@ -55,6 +54,7 @@ import {
   updateRecord,
 } from './records-service.ts';
 import { crmStatistics } from './statistics-service.ts';
+import { companyMember } from '../../platform/access.ts';
 
 const tags = ['crm records'];
 const config = { access: 'company' as const };
@@ -102,7 +102,7 @@ function registerListRoutes(app: FastifyInstance) {
         response: listingResponse,
       },
     },
-    async (request) => ok(await listRecords(app.db, actorOf(request).companyId, request.body)),
+    async (request) => ok(await listRecords(app.db, companyMember(request).companyId, request.body)),
   );
 
   const aliases = [
@@ -123,7 +123,7 @@ function registerListRoutes(app: FastifyInstance) {
         },
       },
       async (request) =>
-        ok(await listRecords(app.db, actorOf(request).companyId, { ...request.body, type_id: alias.typeId })),
+        ok(await listRecords(app.db, companyMember(request).companyId, { ...request.body, type_id: alias.typeId })),
     );
   }
 
@@ -139,7 +139,7 @@ function registerListRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await listRecords(app.db, actorOf(request).companyId, listingFromQuery(request.query, CRM_TYPE.deals))),
+      ok(await listRecords(app.db, companyMember(request).companyId, listingFromQuery(request.query, CRM_TYPE.deals))),
   );
 
   api.get(
@@ -153,7 +153,7 @@ function registerListRoutes(app: FastifyInstance) {
         response: { 200: envelope(z.array(recordRefSchema)) },
       },
     },
-    async (request) => ok(await simpleLeadList(app.db, actorOf(request).companyId, request.query)),
+    async (request) => ok(await simpleLeadList(app.db, companyMember(request).companyId, request.query)),
   );
 
   api.get(
@@ -169,7 +169,7 @@ function registerListRoutes(app: FastifyInstance) {
     },
     async (request) =>
       ok(
-        await listRecords(app.db, actorOf(request).companyId, {
+        await listRecords(app.db, companyMember(request).companyId, {
           type_id: request.query.type_id ?? CRM_TYPE.leads,
           query: request.query.query,
           per_page: 100,
@@ -189,7 +189,7 @@ function registerListRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { fields } = await loadFields(app.db, actorOf(request).companyId, request.query.type_id);
+      const { fields } = await loadFields(app.db, companyMember(request).companyId, request.query.type_id);
       return ok(fields.map(toListField));
     },
   );
@@ -224,7 +224,7 @@ function registerListRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { companyId } = actorOf(request);
+      const { companyId } = companyMember(request);
       const rows = await app.db
         .select({ id: users.id, full_name: users.fullName, email_id: users.emailId, user_type: users.userType })
         .from(users)
@@ -244,7 +244,7 @@ function registerListRoutes(app: FastifyInstance) {
         response: { 200: envelope(crmStatisticsSchema) },
       },
     },
-    async (request) => ok(await crmStatistics(app.db, actorOf(request).companyId)),
+    async (request) => ok(await crmStatistics(app.db, companyMember(request).companyId)),
   );
 }
 
@@ -263,7 +263,7 @@ function registerWriteRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const { type_id: typeId, values, owner_id: ownerId } = request.body;
       const record = await app.db.transaction((tx) => createRecord(tx, actor, { typeId, values, ownerId }));
       return reply.status(201).send(ok(record, CRM_MESSAGES.recordCreated(crmType(typeId).singular)));
@@ -283,7 +283,7 @@ function registerWriteRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const record = await app.db.transaction((tx) => updateRecord(tx, actor, request.params.id, request.body.values));
       return ok(record, CRM_MESSAGES.recordUpdated);
     },
@@ -296,7 +296,7 @@ function registerWriteRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Inline edit of one value', body: updateFieldBodySchema, response: recordResponse },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const { unique_id: uniqueId, type_id: typeId, form_input_list_id: field, value } = request.body;
       const record = await app.db.transaction((tx) => updateOneField(tx, actor, { uniqueId, typeId, field }, value));
       return ok(record, CRM_MESSAGES.recordUpdated);
@@ -315,7 +315,7 @@ function registerWriteRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       await app.db.transaction((tx) => softDelete(tx, actor, request.query.unique_id));
       return ok(null, CRM_MESSAGES.recordDeleted);
     },
@@ -333,7 +333,7 @@ function registerWriteRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const record = await app.db.transaction((tx) => restore(tx, actor, request.body.unique_id));
       return ok(record, CRM_MESSAGES.recordRestored);
     },
@@ -351,7 +351,7 @@ function registerWriteRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const count = await app.db.transaction((tx) => bulkDelete(tx, actor, request.body.type_id, request.body.ids));
       return ok({ count }, CRM_MESSAGES.recordsDeleted(count));
     },
@@ -361,7 +361,7 @@ function registerWriteRoutes(app: FastifyInstance) {
     '/crm/v1/crm/bulk_restore',
     { config, schema: { tags, summary: 'Restore selected records', body: bulkIdsBodySchema, response: bulkResponse } },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const count = await app.db.transaction((tx) => bulkRestore(tx, actor, request.body.type_id, request.body.ids));
       return ok({ count }, CRM_MESSAGES.recordsRestored(count));
     },
@@ -379,7 +379,7 @@ function registerWriteRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const { type_id: typeId, ids, field, value } = request.body;
       const count = await app.db.transaction((tx) => bulkUpdate(tx, actor, typeId, ids, field, value));
       return ok({ count }, CRM_MESSAGES.recordsUpdated(count));
@@ -398,7 +398,7 @@ function registerWriteRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const { type_id: typeId, ids, owner_id: ownerId } = request.body;
       const result = await app.db.transaction((tx) => bulkAssign(tx, actor, typeId, ids, ownerId));
       return ok({ count: result.count }, CRM_MESSAGES.recordsAssigned(result.count, result.ownerName));
@@ -417,7 +417,7 @@ function registerWriteRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const result = await app.db.transaction((tx) => convertLead(tx, actor, request.body));
       return ok(result, CRM_MESSAGES.converted);
     },
@@ -440,7 +440,12 @@ function registerInfoRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const detail = await recordDetail(app.db, actorOf(request).companyId, request.query.lead_id, CRM_TYPE.leads);
+      const detail = await recordDetail(
+        app.db,
+        companyMember(request).companyId,
+        request.query.lead_id,
+        CRM_TYPE.leads,
+      );
       return ok({
         ...detail,
         lead_detail: { form_data: detail.record.values, form_fields: detail.sections },
@@ -462,7 +467,8 @@ function registerInfoRoutes(app: FastifyInstance) {
         response: detailResponse,
       },
     },
-    async (request) => ok(await recordDetail(app.db, actorOf(request).companyId, request.params.id, CRM_TYPE.accounts)),
+    async (request) =>
+      ok(await recordDetail(app.db, companyMember(request).companyId, request.params.id, CRM_TYPE.accounts)),
   );
 
   api.get(
@@ -477,7 +483,7 @@ function registerInfoRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await recordDetail(app.db, actorOf(request).companyId, request.query.contact_id, CRM_TYPE.contacts)),
+      ok(await recordDetail(app.db, companyMember(request).companyId, request.query.contact_id, CRM_TYPE.contacts)),
   );
 
   api.get(
@@ -492,7 +498,7 @@ function registerInfoRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await recordDetail(app.db, actorOf(request).companyId, request.query.deal_id, CRM_TYPE.deals)),
+      ok(await recordDetail(app.db, companyMember(request).companyId, request.query.deal_id, CRM_TYPE.deals)),
   );
 }
 

@@ -21,7 +21,6 @@ import {
   viewsQuerySchema,
 } from '@tradeloop/contracts/crm-views';
 import { ok } from '../../platform/http.ts';
-import { actorOf } from './actor.ts';
 import { exportCsv, importRecords, previewImport } from './import-service.ts';
 import { kanbanBoard, moveCard, storeKanbanSettings } from './kanban-service.ts';
 import {
@@ -34,6 +33,7 @@ import {
   saveFilter,
   updateView,
 } from './views-service.ts';
+import { companyMember } from '../../platform/access.ts';
 
 const config = { access: 'company' as const };
 
@@ -53,13 +53,13 @@ function registerViewRoutes(app: FastifyInstance) {
         response: { 200: envelope(z.array(viewSchema)) },
       },
     },
-    async (request) => ok(await listViews(app.db, actorOf(request).companyId, request.query.type_id)),
+    async (request) => ok(await listViews(app.db, companyMember(request).companyId, request.query.type_id)),
   );
 
   api.get(
     '/crm/v1/crm/custom_view/:id',
     { config, schema: { tags, summary: 'One view', params: idParamsSchema, response: viewResponse } },
-    async (request) => ok(await getView(app.db, actorOf(request).companyId, request.params.id)),
+    async (request) => ok(await getView(app.db, companyMember(request).companyId, request.params.id)),
   );
 
   api.delete(
@@ -69,7 +69,7 @@ function registerViewRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Delete a view', params: idParamsSchema, response: { 200: envelope(z.null()) } },
     },
     async (request) => {
-      await deleteView(app.db, actorOf(request).companyId, request.params.id);
+      await deleteView(app.db, companyMember(request).companyId, request.params.id);
       return ok(null, CRM_MESSAGES.viewDeleted);
     },
   );
@@ -86,7 +86,7 @@ function registerViewRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const view = await app.db.transaction((tx) => createView(tx, actor, request.body));
       return ok(view, CRM_MESSAGES.viewSaved);
     },
@@ -105,7 +105,7 @@ function registerViewRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const view = await app.db.transaction((tx) => updateView(tx, actor, request.params.id, request.body));
       return ok(view, CRM_MESSAGES.viewUpdated);
     },
@@ -123,7 +123,11 @@ function registerViewRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const savedFilterRequests = await listSavedFilters(app.db, actorOf(request).companyId, request.query.type_id);
+      const savedFilterRequests = await listSavedFilters(
+        app.db,
+        companyMember(request).companyId,
+        request.query.type_id,
+      );
       return ok({ savedFilterRequests, saved: null, total_results: savedFilterRequests.length });
     },
   );
@@ -140,7 +144,7 @@ function registerViewRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const result = await app.db.transaction((tx) => saveFilter(tx, actor, request.body));
       return ok(result, CRM_MESSAGES.filterSaved);
     },
@@ -158,7 +162,7 @@ function registerViewRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { companyId } = actorOf(request);
+      const { companyId } = companyMember(request);
       const typeId = await deleteSavedFilter(app.db, companyId, request.params.id);
       const savedFilterRequests = await listSavedFilters(app.db, companyId, typeId);
       return ok(
@@ -184,7 +188,7 @@ function registerKanbanRoutes(app: FastifyInstance) {
         response: { 200: envelope(kanbanBoardSchema) },
       },
     },
-    async (request) => ok(await kanbanBoard(app.db, actorOf(request), request.query)),
+    async (request) => ok(await kanbanBoard(app.db, companyMember(request), request.query)),
   );
 
   api.post(
@@ -199,7 +203,7 @@ function registerKanbanRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const settings = await app.db.transaction((tx) => storeKanbanSettings(tx, actor, request.body));
       return ok(settings, CRM_MESSAGES.kanbanSaved);
     },
@@ -217,7 +221,7 @@ function registerKanbanRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const card = await app.db.transaction((tx) => moveCard(tx, actor, request.body));
       return ok(card, CRM_MESSAGES.kanbanMoved);
     },
@@ -242,7 +246,7 @@ function registerImportRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await previewImport(app.db, actorOf(request).companyId, request.body.type_id, request.body.csv)),
+      ok(await previewImport(app.db, companyMember(request).companyId, request.body.type_id, request.body.csv)),
   );
 
   api.post(
@@ -258,7 +262,7 @@ function registerImportRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = companyMember(request);
       const report = await app.db.transaction((tx) => importRecords(tx, actor, request.body));
       return ok(report, CRM_MESSAGES.importDone(report.created, report.updated, report.skipped, report.failed));
     },
@@ -277,7 +281,7 @@ function registerImportRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { csv, filename } = await exportCsv(app.db, actorOf(request).companyId, request.body);
+      const { csv, filename } = await exportCsv(app.db, companyMember(request).companyId, request.body);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
