@@ -23,6 +23,7 @@ import { referenceRoutes } from './modules/reference/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { crmRoutes } from './modules/crm/routes.ts';
+import { crmWorkRoutes } from './modules/crm-work/routes.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(catalogRoutes);
   await app.register(chatRoutes);
   await app.register(crmRoutes);
+  await app.register(crmWorkRoutes);
   await app.register(marketRoutes);
   await app.register(quotesRoutes);
   await app.register(notificationsRoutes);

@@ -14,6 +14,7 @@ import type { FieldDef } from './fields.ts';
 import { loadFields } from './forms-service.ts';
 import { findRecord, toRecord, toRef } from './records-read.ts';
 import { createRecord, type Actor } from './records-service.ts';
+import { diffValues, recordChanged } from './record-changes.ts';
 import { crmRecords } from './tables.ts';
 
 /** The lead's values that fit a field of the same name and type on the target form. */
@@ -116,6 +117,15 @@ export async function convertLead(tx: Tx, actor: Actor, body: ConvertBody) {
       updatedAt: new Date(),
     })
     .where(eq(crmRecords.id, lead.id));
+  const change = { companyId: actor.companyId, actorId: actor.userId, recordId: lead.id };
+  const statusChanges = diffValues(leadFields, lead.values, values);
+  if (statusChanges.length > 0)
+    await recordChanged(tx, { ...change, kind: 'field_changed', typeId: CRM_TYPE.leads, changes: statusChanges });
+  await recordChanged(tx, {
+    ...change,
+    kind: 'converted',
+    into: { contactId: contact.id, accountId: account?.id ?? null, dealId: deal?.id ?? null },
+  });
   return {
     lead: refOf(lead),
     contact: refOf(contact),

@@ -17,7 +17,8 @@ import { AppError, invalid, type FieldErrors } from '../../platform/errors.ts';
 import { phoneDigits, searchText, type FieldDef } from './fields.ts';
 import { loadFields, type LoadedFields } from './forms-service.ts';
 import { listingScope, scopeRows } from './listing-service.ts';
-import { prepareValues, type Actor } from './records-service.ts';
+import { prepareValues, writeValues, type Actor } from './records-service.ts';
+import { recordChanged } from './record-changes.ts';
 import { crmRecords } from './tables.ts';
 import { searchVector } from './tenant-index.ts';
 
@@ -86,11 +87,13 @@ export async function previewImport(tx: Tx, companyId: number, typeId: RecordTyp
 }
 
 /** The type's live records by e-mail and by phone digits, to find duplicates without a query per row. */
+type ImportedRow = { id: number; uniqueId: string; values: RecordValues };
+
 async function duplicateIndex(tx: Tx, loaded: LoadedFields) {
   const emailFields = loaded.formFields.filter((field) => field.fieldType === 'email').map((field) => field.name);
   const phoneFields = loaded.formFields.filter((field) => field.fieldType === 'phone').map((field) => field.name);
   const rows = await tx
-    .select({ id: crmRecords.id, values: crmRecords.values })
+    .select({ id: crmRecords.id, uniqueId: crmRecords.uniqueId, values: crmRecords.values })
     .from(crmRecords)
     .where(
       and(
@@ -99,9 +102,9 @@ async function duplicateIndex(tx: Tx, loaded: LoadedFields) {
         isNull(crmRecords.deletedAt),
       ),
     );
-  const byEmail = new Map<string, { id: number; values: RecordValues }>();
-  const byPhone = new Map<string, { id: number; values: RecordValues }>();
-  const remember = (row: { id: number; values: RecordValues }) => {
+  const byEmail = new Map<string, ImportedRow>();
+  const byPhone = new Map<string, ImportedRow>();
+  const remember = (row: ImportedRow) => {
     for (const name of emailFields) {
       const email = row.values[name];
       if (typeof email === 'string' && !byEmail.has(email)) byEmail.set(email, row);
@@ -143,6 +146,15 @@ async function insertValues(tx: Tx, actor: Actor, loaded: LoadedFields, values: 
       search: searchVector(actor.companyId, searchText(loaded.formFields, values)),
     })
     .returning({ id: crmRecords.id, uniqueId: crmRecords.uniqueId });
+  await recordChanged(tx, {
+    kind: 'created',
+    companyId: actor.companyId,
+    actorId: actor.userId,
+    recordId: row.id,
+    typeId: loaded.form.typeId,
+    ownerChosen: false,
+    source: 'import',
+  });
   return row;
 }
 
@@ -177,24 +189,16 @@ export async function importRecords(tx: Tx, actor: Actor, body: ImportBody): Pro
           recordId: duplicate.id,
           requiredScope: 'changed',
         });
-        const [updated] = await tx
-          .update(crmRecords)
-          .set({
-            values,
-            search: searchVector(actor.companyId, searchText(loaded.formFields, values)),
-            updatedAt: new Date(),
-          })
-          .where(eq(crmRecords.id, duplicate.id))
-          .returning({ uniqueId: crmRecords.uniqueId });
+        await writeValues(tx, actor, loaded, { ...duplicate, typeId }, values);
         duplicate.values = values;
         index.remember(duplicate);
         report.updated += 1;
-        report.rows.push({ row, status: 'updated', unique_id: updated.uniqueId, errors: null });
+        report.rows.push({ row, status: 'updated', unique_id: duplicate.uniqueId, errors: null });
         continue;
       }
       const values = await prepareValues(tx, actor, loaded, input, { requiredScope: 'all', applyDefaults: true });
       const created = await insertValues(tx, actor, loaded, values);
-      index.remember({ id: created.id, values });
+      index.remember({ ...created, values });
       report.created += 1;
       report.rows.push({ row, status: 'created', unique_id: created.uniqueId, errors: null });
     } catch (error) {

@@ -3,12 +3,11 @@ import { CRM_TYPE, type RecordValues } from '@tradeloop/contracts/crm';
 import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../platform/errors.ts';
 import { users } from '../accounts/tables.ts';
-import { searchText } from './fields.ts';
 import { loadFields } from './forms-service.ts';
 import { findRecord, toRecord } from './records-read.ts';
-import { createRecord, prepareValues, type Actor } from './records-service.ts';
+import { createRecord, prepareValues, writeValues, type Actor } from './records-service.ts';
 import { crmRecords } from './tables.ts';
-import { searchVector, valuesContain } from './tenant-index.ts';
+import { valuesContain } from './tenant-index.ts';
 
 /**
  * For other modules (a marketplace quote): a lead in the seller's CRM from plain values. Fields the
@@ -42,7 +41,7 @@ export async function createLead(tx: Tx, companyId: number, values: RecordValues
       .limit(1);
     if (existing) return { lead: await fillEmpty(tx, actor, existing.id, existing.values, withSource), created: false };
   }
-  const lead = await createRecord(tx, actor, { typeId: CRM_TYPE.leads, values: withSource, lenient: true });
+  const lead = await createRecord(tx, actor, { typeId: CRM_TYPE.leads, values: withSource, lenient: true, source });
   return { lead, created: true };
 }
 
@@ -55,13 +54,6 @@ async function fillEmpty(tx: Tx, actor: Actor, id: number, stored: RecordValues,
     requiredScope: 'none',
     lenient: true,
   });
-  await tx
-    .update(crmRecords)
-    .set({
-      values,
-      search: searchVector(actor.companyId, searchText(loaded.formFields, values)),
-      updatedAt: new Date(),
-    })
-    .where(eq(crmRecords.id, id));
+  await writeValues(tx, actor, loaded, { id, typeId: CRM_TYPE.leads, values: stored }, values);
   return toRecord(await findRecord(tx, actor.companyId, { id }));
 }

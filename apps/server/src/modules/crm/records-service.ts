@@ -11,6 +11,7 @@ import { conflict, invalid, type FieldErrors } from '../../platform/errors.ts';
 import { users } from '../accounts/tables.ts';
 import { isEmptyValue, normalizeValue, searchText, type FieldDef } from './fields.ts';
 import { loadFields, type LoadedFields } from './forms-service.ts';
+import { diffValues, recordChanged } from './record-changes.ts';
 import { findRecord, selectRecords, toRecord, type RecordRow } from './records-read.ts';
 import { crmRecords } from './tables.ts';
 import { searchVector, valuesContain } from './tenant-index.ts';
@@ -196,12 +197,17 @@ async function ownerOf(tx: Tx, actor: Actor, ownerId: number | null | undefined)
   return ownerId;
 }
 
+const assigned = (tx: Tx, actor: Actor, recordIds: number[], ownerId: number) =>
+  recordChanged(tx, { kind: 'assigned', companyId: actor.companyId, actorId: actor.userId, recordIds, ownerId });
+
 export type NewRecord = {
   typeId: RecordTypeId;
   values: RecordValues;
   ownerId?: number | null;
   sourceLeadId?: number | null;
   lenient?: boolean;
+  /** Where the record came from, for its history (a quote request, an import …). */
+  source?: string;
 };
 
 /** Creates a record through its type's form; call inside a transaction. */
@@ -226,14 +232,40 @@ export async function createRecord(tx: Tx, actor: Actor, input: NewRecord): Prom
       sourceLeadId: input.sourceLeadId ?? null,
     })
     .returning({ id: crmRecords.id });
+  await recordChanged(tx, {
+    kind: 'created',
+    companyId: actor.companyId,
+    actorId: actor.userId,
+    recordId: created.id,
+    typeId: input.typeId,
+    ownerChosen: input.ownerId !== undefined && input.ownerId !== null,
+    source: input.source,
+  });
   return toRecord(await findRecord(tx, actor.companyId, { id: created.id }));
 }
 
-async function writeValues(tx: Tx, loaded: LoadedFields, row: RecordRow, values: RecordValues) {
+/** Stores new values and tells the record's history which fields changed. */
+export async function writeValues(
+  tx: Tx,
+  actor: Actor,
+  loaded: LoadedFields,
+  row: Pick<RecordRow, 'id' | 'typeId' | 'values'>,
+  values: RecordValues,
+) {
   await tx
     .update(crmRecords)
     .set({ values, search: searchOf(loaded, values), updatedAt: new Date() })
     .where(eq(crmRecords.id, row.id));
+  const changes = diffValues(loaded.formFields, row.values, values);
+  if (changes.length === 0) return;
+  await recordChanged(tx, {
+    kind: 'field_changed',
+    companyId: actor.companyId,
+    actorId: actor.userId,
+    recordId: row.id,
+    typeId: row.typeId,
+    changes,
+  });
 }
 
 /** Full edit (PUT crm/update_record/{id}): the changed values, every required field checked. */
@@ -245,7 +277,7 @@ export async function updateRecord(tx: Tx, actor: Actor, id: number, input: Reco
     recordId: row.id,
     requiredScope: 'all',
   });
-  await writeValues(tx, loaded, row, values);
+  await writeValues(tx, actor, loaded, row, values);
   return toRecord(await findRecord(tx, actor.companyId, { id }));
 }
 
@@ -261,10 +293,9 @@ export async function updateOneField(
   if (target.field === 'owner_id') {
     const ownerId = typeof value === 'number' ? value : Number(value);
     if (!Number.isSafeInteger(ownerId) || ownerId <= 0) throw invalid({ owner_id: [CRM_MESSAGES.notUser('Owner')] });
-    await tx
-      .update(crmRecords)
-      .set({ ownerId: await ownerOf(tx, actor, ownerId), updatedAt: new Date() })
-      .where(eq(crmRecords.id, row.id));
+    const owner = await ownerOf(tx, actor, ownerId);
+    await tx.update(crmRecords).set({ ownerId: owner, updatedAt: new Date() }).where(eq(crmRecords.id, row.id));
+    if (owner !== row.ownerId) await assigned(tx, actor, [row.id], owner);
     return toRecord(await findRecord(tx, actor.companyId, { id: row.id }));
   }
   const field = loaded.formFields.find((candidate) =>
@@ -284,7 +315,7 @@ export async function updateOneField(
       requiredScope: 'changed',
     },
   );
-  await writeValues(tx, loaded, row, values);
+  await writeValues(tx, actor, loaded, row, values);
   return toRecord(await findRecord(tx, actor.companyId, { id: row.id }));
 }
 
@@ -292,7 +323,9 @@ export async function updateOneField(
 export async function softDelete(tx: Tx, actor: Actor, uniqueId: string) {
   const row = await findRecord(tx, actor.companyId, { uniqueId });
   await tx.update(crmRecords).set({ deletedAt: new Date() }).where(eq(crmRecords.id, row.id));
+  await recordChanged(tx, { kind: 'deleted', companyId: actor.companyId, actorId: actor.userId, recordIds: [row.id] });
 }
+
 
 async function assertRestorable(tx: Tx, actor: Actor, row: RecordRow) {
   const loaded = await loadFields(tx, actor.companyId, row.typeId);
@@ -308,6 +341,7 @@ export async function restore(tx: Tx, actor: Actor, uniqueId: string): Promise<C
   if (row.deletedAt) {
     await assertRestorable(tx, actor, row);
     await tx.update(crmRecords).set({ deletedAt: null, updatedAt: new Date() }).where(eq(crmRecords.id, row.id));
+    await recordChanged(tx, { kind: 'restored', companyId: actor.companyId, actorId: actor.userId, recordIds: [row.id] });
   }
   return toRecord(await findRecord(tx, actor.companyId, { id: row.id }));
 }
@@ -322,6 +356,8 @@ export async function bulkDelete(tx: Tx, actor: Actor, typeId: RecordTypeId, ids
     .set({ deletedAt: new Date() })
     .where(and(ofCompany(actor, typeId, ids), isNull(crmRecords.deletedAt)))
     .returning({ id: crmRecords.id });
+  const recordIds = rows.map((row) => row.id);
+  await recordChanged(tx, { kind: 'deleted', companyId: actor.companyId, actorId: actor.userId, recordIds });
   return rows.length;
 }
 
@@ -331,6 +367,8 @@ export async function bulkRestore(tx: Tx, actor: Actor, typeId: RecordTypeId, id
     await assertRestorable(tx, actor, row);
     await tx.update(crmRecords).set({ deletedAt: null, updatedAt: new Date() }).where(eq(crmRecords.id, row.id));
   }
+  const recordIds = rows.map((row) => row.id);
+  await recordChanged(tx, { kind: 'restored', companyId: actor.companyId, actorId: actor.userId, recordIds });
   return rows.length;
 }
 
@@ -341,6 +379,12 @@ export async function bulkAssign(tx: Tx, actor: Actor, typeId: RecordTypeId, ids
     .set({ ownerId: owner, updatedAt: new Date() })
     .where(and(ofCompany(actor, typeId, ids), isNull(crmRecords.deletedAt)))
     .returning({ id: crmRecords.id });
+  await assigned(
+    tx,
+    actor,
+    rows.map((row) => row.id),
+    owner,
+  );
   const [user] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, owner));
   return { count: rows.length, ownerName: user?.name ?? '' };
 }
@@ -372,7 +416,7 @@ export async function bulkUpdate(
         requiredScope: 'changed',
       },
     );
-    await writeValues(tx, loaded, row, values);
+    await writeValues(tx, actor, loaded, row, values);
   }
   return rows.length;
 }
