@@ -116,9 +116,13 @@ export const router = createBrowserRouter([
                   },
                   {
                     path: ':type/:id',
-                    lazy: async () => ({
-                      Component: (await import('../features/crm/pages/RecordDetailPage.tsx')).RecordDetailPage,
-                    }),
+                    lazy: async () => {
+                      const [page] = await Promise.all([
+                        import('../features/crm/pages/RecordDetailPage.tsx'),
+                        import('../features/crm-work/detail-tabs.ts'),
+                      ]);
+                      return { Component: page.RecordDetailPage };
+                    },
                   },
                 ],
               },

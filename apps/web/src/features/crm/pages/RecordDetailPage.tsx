@@ -28,6 +28,7 @@ import {
   IconPencil,
   IconPhone,
   IconPlus,
+  IconMessages,
   IconTimeline,
   IconTrash,
   IconChecklist,
@@ -45,12 +46,13 @@ import { useDeleteRecord } from '../api/records.ts';
 import { ConvertLeadModal } from '../components/ConvertLeadModal.tsx';
 import { FieldCell } from '../components/FieldCell.tsx';
 import { RecordFormModal } from '../components/RecordFormModal.tsx';
-import { ACTIVITY_SLOTS, detailTabComponent } from '../detail/detail-tabs.ts';
+import { detailSidePanels, detailTabComponent, slotsFor } from '../detail/detail-tabs.ts';
 import { fromDynamicField, formatMoney, toneOf } from '../fields.ts';
 import type { AddFormSource } from '../api/get-form.ts';
 import { CRM_PATHS, typeIdOfSlug } from '../paths.ts';
 
 const SLOT_ICONS = {
+  threads: IconMessages,
   notes: IconNotes,
   files: IconPaperclip,
   tasks: IconChecklist,
@@ -401,7 +403,7 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
             <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
               <Tabs.Tab value="overview">Overview</Tabs.Tab>
               <Tabs.Tab value="related">Related</Tabs.Tab>
-              {ACTIVITY_SLOTS.map((slot) => {
+              {slotsFor(typeId).map((slot) => {
                 const Icon = SLOT_ICONS[slot.key];
                 const count = slot.count ? analytics[slot.count] : 0;
                 return (
@@ -428,7 +430,7 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
             <Tabs.Panel value="related">
               <Related detail={detail.data} typeId={typeId} onAdd={(target) => setAdding({ typeId: target, source })} />
             </Tabs.Panel>
-            {ACTIVITY_SLOTS.map((slot) => {
+            {slotsFor(typeId).map((slot) => {
               const Plugged = detailTabComponent(slot.key);
               const Icon = SLOT_ICONS[slot.key];
               return (
@@ -450,7 +452,12 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
           </Tabs>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Facts detail={detail.data} />
+          <Stack gap="md">
+            <Facts detail={detail.data} />
+            {detailSidePanels().map(([key, Panel]) => (
+              <Panel key={key} typeId={typeId} record={record} />
+            ))}
+          </Stack>
         </Grid.Col>
       </Grid>
 
