@@ -13,29 +13,35 @@ import { platformScenarios } from './scenarios/platform.ts';
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const databaseUrl = process.env.DATABASE_URL || undefined;
+/** BENCH_ONLY=crm,market runs only those sections (platform, catalog, crm, crm-work, market, chat). */
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const wanted = (name: string) => !only || only.includes(name);
 
-const sections: [string, Figures[], string[]?][] = [
-  ['Platform', await platformScenarios({ seconds, databaseUrl })],
-  ['Catalogue', await catalogScenarios({ seconds, databaseUrl })],
-];
+const sections: [string, Figures[], string[]?][] = [];
+if (wanted('platform')) sections.push(['Platform', await platformScenarios({ seconds, databaseUrl })]);
+if (wanted('catalog')) sections.push(['Catalogue', await catalogScenarios({ seconds, databaseUrl })]);
 
-const crmNotes = { lines: [] as string[] };
-sections.push([
-  'CRM: crm/data_listing, one seller with 200,000 of 1,000,000 leads (20 values each), 16 clients',
-  await crmScenarios({ seconds, databaseUrl }, crmNotes),
-  crmNotes.lines,
-]);
+if (wanted('crm')) {
+  const crmNotes = { lines: [] as string[] };
+  sections.push([
+    'CRM: crm/data_listing, one seller with 200,000 of 1,000,000 leads (20 values each), 16 clients',
+    await crmScenarios({ seconds, databaseUrl }, crmNotes),
+    crmNotes.lines,
+  ]);
+}
 
 // About two minutes on PGlite (the 100,000 products are generated in memory each run); PostgreSQL keeps them.
-const marketNotes = { lines: [] as string[] };
-sections.push([
-  'Marketplace search: 100,000 products, keyword + 3 filters (POST front/product/list)',
-  await marketScenarios({ seconds, databaseUrl }, marketNotes),
-  marketNotes.lines,
-]);
+if (wanted('market')) {
+  const marketNotes = { lines: [] as string[] };
+  sections.push([
+    'Marketplace search: 100,000 products, keyword + 3 filters (POST front/product/list)',
+    await marketScenarios({ seconds, databaseUrl }, marketNotes),
+    marketNotes.lines,
+  ]);
+}
 
 // The chat scenario takes about two and a half minutes (2,000 sockets, 2 × 30 s of load): opt in with BENCH_CHAT=1.
-if (process.env.BENCH_CHAT === '1') {
+if (process.env.BENCH_CHAT === '1' && wanted('chat')) {
   sections.push([
     'Chat: 2 instances + Redis, 2,000 sockets in 1,000 rooms, 500 msg/s (msg/s delivered; ms send→arrival; errors = lost)',
     await chatScenarios({ databaseUrl }),

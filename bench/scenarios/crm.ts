@@ -311,7 +311,7 @@ async function ensureDataset(base: string, url: string): Promise<{ token: string
   }
   await withClient(url, async (client) => {
     // The bench database holds nothing but bench sellers: an older dataset goes at once.
-    await client.query('TRUNCATE crm_records');
+    await client.query('TRUNCATE crm_records CASCADE');
     await client.query(`DROP TABLE IF EXISTS crm_bench_tenants`);
     await client.query(`
       CREATE TABLE crm_bench_tenants AS

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   CRM_MESSAGES,
   TITLE_FIELDS,
+  type CrmRecord,
   type Filter,
   type Listing,
   type ListingRequest,
@@ -11,12 +12,12 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { DEFAULT_COLUMNS } from './default-forms.ts';
-import { findField, type FieldDef } from './fields.ts';
+import { externalField, findField, type FieldDef } from './fields.ts';
 import { compileFilters, sortExpression, SORTABLE_TYPES } from './filters.ts';
 import { keywordCondition } from './tenant-index.ts';
 import { loadFields, type LoadedFields } from './forms-service.ts';
 import { collectRefs, recordSelection, toRecord } from './records-read.ts';
-import { crmForms, crmRecordCounts, crmRecords, crmSavedFilters, crmViews } from './tables.ts';
+import { crmRecordCounts, crmRecords, crmSavedFilters, crmViews } from './tables.ts';
 import { users } from '../accounts/tables.ts';
 
 export type SortSpec = { field: string; direction: 'asc' | 'desc' };
@@ -126,6 +127,26 @@ function listedValues(scope: Scope, typeId: RecordTypeId) {
   )}]::text[])`.mapWith(crmRecords.values);
 }
 
+/** Listed records with the values of the external fields (tags) among the shown columns. */
+async function withExternalValues(tx: Tx, companyId: number, scope: Scope, records: CrmRecord[]) {
+  const shown = scope.loaded.fields.filter(
+    (field) => field.storage === 'external' && scope.columns.includes(field.name),
+  );
+  if (records.length === 0) return records;
+  for (const field of shown) {
+    const values = await externalField(field.name)!.values(
+      tx,
+      companyId,
+      records.map((record) => record.id),
+    );
+    for (const record of records) {
+      const value = values.get(record.id);
+      if (value !== undefined) record.values = { ...record.values, [field.name]: value };
+    }
+  }
+  return records;
+}
+
 async function countWhere(tx: Tx, conditions: SQL[]) {
   const [{ total }] = await tx
     .select({ total: sql<number>`count(*)::int` })
@@ -160,10 +181,16 @@ function pageQuery(
   withTotal: boolean,
   values: SQL<RecordValues> | typeof crmRecords.values = crmRecords.values,
 ) {
+  // Every row of a list has the company's one form of this type, loaded already: no join for it.
+  const formUniqueId = sql<string>`${scope.loaded.form.uniqueId}::uuid`;
   return tx
-    .select({ ...recordSelection, values, total: withTotal ? sql<number>`(count(*) OVER ())::int` : sql<number>`0` })
+    .select({
+      ...recordSelection,
+      formUniqueId,
+      values,
+      total: withTotal ? sql<number>`(count(*) OVER ())::int` : sql<number>`0`,
+    })
     .from(crmRecords)
-    .innerJoin(crmForms, eq(crmForms.id, crmRecords.formId))
     .leftJoin(users, eq(users.id, crmRecords.ownerId))
     .where(and(...scope.conditions))
     .orderBy(...orderBy(scope.sort));
@@ -187,7 +214,7 @@ export async function listRecords(tx: Tx, companyId: number, body: ListingReques
         ? await countWhere(tx, scope.conditions)
         : await liveCount(tx, companyId, body.type_id);
   return {
-    data: rows.map(toRecord),
+    data: await withExternalValues(tx, companyId, scope, rows.map(toRecord)),
     currentPage: page,
     lastPage: Math.max(1, Math.ceil(total / perPage)),
     perPage,
@@ -202,7 +229,10 @@ export async function listRecords(tx: Tx, companyId: number, body: ListingReques
 /** A page of a scope's rows with their references (the CSV export reads in such batches). */
 export async function scopeRows(tx: Tx, companyId: number, scope: Scope, limit: number, offset: number) {
   const rows = await pageQuery(tx, scope, false).limit(limit).offset(offset);
-  return { rows: rows.map(toRecord), refs: await collectRefs(tx, companyId, scope.loaded.fields, rows) };
+  return {
+    rows: await withExternalValues(tx, companyId, scope, rows.map(toRecord)),
+    refs: await collectRefs(tx, companyId, scope.loaded.fields, rows),
+  };
 }
 
 /**
