@@ -10,6 +10,9 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = 3199;
 const TRANSLATE_PORT = 3198;
+/** The SMTP server the app sends through (e2e/smtp-sink.ts); tests read what arrived over HTTP. */
+const SMTP_PORT = 3197;
+const SMTP_INBOX_PORT = 3196;
 const BASE_URL = `http://localhost:${PORT}`;
 
 /**
@@ -69,6 +72,12 @@ export default defineConfig({
       env: { PORT: String(TRANSLATE_PORT) },
     },
     {
+      command: 'node e2e/smtp-sink.ts',
+      url: `http://127.0.0.1:${SMTP_INBOX_PORT}/messages`,
+      reuseExistingServer: false,
+      env: { SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(SMTP_INBOX_PORT) },
+    },
+    {
       command: 'node apps/server/src/main.ts',
       url: `${BASE_URL}/api/v1/currency`,
       timeout: 120_000,
@@ -82,6 +91,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         PUBLIC_URL: BASE_URL,
         TRANSLATE_URL: `http://127.0.0.1:${TRANSLATE_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       },
     },
   ],

@@ -4,6 +4,7 @@ import { table, type Figures } from './lib.ts';
 import { catalogScenarios } from './scenarios/catalog.ts';
 import { chatScenarios } from './scenarios/chat.ts';
 import { crmScenarios } from './scenarios/crm.ts';
+import { crmWorkScenarios } from './scenarios/crm-work.ts';
 import { marketScenarios } from './scenarios/market.ts';
 import { platformScenarios } from './scenarios/platform.ts';
 
@@ -27,6 +28,15 @@ if (wanted('crm')) {
     'CRM: crm/data_listing, one seller with 200,000 of 1,000,000 leads (20 values each), 16 clients',
     await crmScenarios({ seconds, databaseUrl }, crmNotes),
     crmNotes.lines,
+  ]);
+}
+
+if (wanted('crm-work')) {
+  const workNotes = { lines: [] as string[] };
+  sections.push([
+    'CRM work: a lead timeline of 5,000 entries (16 clients); quote request to visible lead',
+    await crmWorkScenarios({ seconds, databaseUrl }, workNotes),
+    workNotes.lines,
   ]);
 }
 

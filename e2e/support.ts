@@ -1,5 +1,11 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 
+/** What the test SMTP server (e2e/smtp-sink.ts, started by playwright.config.ts) has received. */
+export async function smtpInbox(): Promise<{ to: string[]; subject: string; raw: string }[]> {
+  const response = await fetch('http://127.0.0.1:3196/messages');
+  return response.json();
+}
+
 /** A password that satisfies the sign-up rules. */
 export const PASSWORD = 'Correct-Horse-42';
 
