@@ -11,6 +11,7 @@ export default tseslint.config(
       'data/**',
       'test-results/**',
       'playwright-report/**',
+      '.scratch/**',
       'apps/server/src/db/migrations/**',
     ],
   },

@@ -31,6 +31,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
   WEB_DIST: z.string().optional(),
+  /** How often this instance delivers due reminders; 0: it delivers none (another instance does). */
+  REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
 });
 
 export type Config = {
@@ -49,6 +51,7 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   webDist: string;
+  reminderIntervalMs: number;
 };
 
 export const IN_MEMORY = 'memory://';
@@ -76,5 +79,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    reminderIntervalMs: e.REMINDER_INTERVAL_MS,
   };
 }

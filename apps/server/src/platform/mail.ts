@@ -4,7 +4,19 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { outbox } from './tables.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** A file sent with a message (an iCalendar invitation …); passed to nodemailer as it is. */
+export type MailAttachment = { filename: string; content: string | Buffer; contentType?: string };
+
+export type Mail = {
+  to: string;
+  cc?: string;
+  /** Where answers go, when not to MAIL_FROM (the salesperson who wrote a CRM e-mail). */
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
 
 export type Mailer = {
   /** Records the message in the outbox, then delivers it through SMTP when configured. */

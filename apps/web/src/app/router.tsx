@@ -102,10 +102,35 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: 'my-day',
+                    lazy: async () => ({
+                      Component: (await import('../features/crm-work/my-day/MyDayPage.tsx')).MyDayPage,
+                    }),
+                  },
+                  {
+                    path: 'activities',
+                    lazy: async () => ({
+                      Component: (await import('../features/crm-work/activities/pages/ActivitiesPage.tsx'))
+                        .ActivitiesPage,
+                    }),
+                  },
+                  {
+                    path: 'settings',
+                    lazy: async () => ({
+                      Component: (await import('../features/crm-work/leads/pages/CrmSettingsPage.tsx')).CrmSettingsPage,
+                    }),
+                  },
+                  {
                     // Sub-users may open CRM pages only (spec section 2): they answer enquiries here.
                     path: 'enquiries',
                     lazy: async () => ({
                       Component: (await import('../features/quotes/pages/EnquiriesPage.tsx')).EnquiriesPage,
+                    }),
+                  },
+                  {
+                    path: 'tags',
+                    lazy: async () => ({
+                      Component: (await import('../features/crm-work/tags/TagsPage.tsx')).TagsPage,
                     }),
                   },
                   {

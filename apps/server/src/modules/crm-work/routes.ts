@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { registerActivityRoutes } from './activities-routes.ts';
+import { registerContentRoutes } from './content-routes.ts';
+import { registerLeadRoutes } from './loop-routes.ts';
+import { registerReminderRoutes } from './reminders-routes.ts';
 import { registerTimelineRoutes } from './timeline-routes.ts';
 import { keepTimelineOfRecordChanges } from './timeline.ts';
 
@@ -9,4 +13,8 @@ import { keepTimelineOfRecordChanges } from './timeline.ts';
 export async function crmWorkRoutes(app: FastifyInstance) {
   keepTimelineOfRecordChanges();
   registerTimelineRoutes(app);
+  registerLeadRoutes(app);
+  registerActivityRoutes(app);
+  registerReminderRoutes(app);
+  registerContentRoutes(app);
 }

@@ -93,6 +93,8 @@ export const crmActivities = pgTable(
     durationSeconds: integer('duration_seconds'),
     outcome: text('outcome'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Meetings: the iCalendar SEQUENCE of the invitation, bumped each time a changed one goes out. */
+    icsSequence: integer('ics_sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -202,6 +204,9 @@ export const crmReminders = pgTable(
     status: text('status').$type<'pending' | 'sent' | 'dismissed'>().notNull().default('pending'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /** Not before then may the job try it (again): a lease while it is being delivered, a back-off after a failure. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -34,7 +34,9 @@ describe('GET /crm/v1/crm/activities/list (the timeline)', () => {
     const lead = await createRecord(app, seller, 1, { first_name: 'Ada', company: 'Old Co' });
     await inlineEdit(lead, 'company', 'New Co');
     await inlineEdit(lead, 'lead_status', 'Contacted');
-    await crm(app, seller, 'PUT', `crm/update_record/${lead.id}`, { values: { first_name: 'Ada', job_title: 'Buyer' } });
+    await crm(app, seller, 'PUT', `crm/update_record/${lead.id}`, {
+      values: { first_name: 'Ada', job_title: 'Buyer' },
+    });
     // An edit that changes nothing leaves no trace.
     await inlineEdit(lead, 'company', 'New Co');
 

@@ -103,8 +103,11 @@ async function entriesOf(tx: Tx, change: RecordChange): Promise<NewTimelineEntry
   }
 }
 
+const writeEntries = async (tx: Tx, change: RecordChange) => addTimeline(tx, await entriesOf(tx, change));
+
+/** Once per process, however many apps it builds (the listener is the same function each time). */
 export function keepTimelineOfRecordChanges() {
-  onRecordChange(async (tx, change) => addTimeline(tx, await entriesOf(tx, change)));
+  onRecordChange(writeEntries);
 }
 
 const entrySelection = {

@@ -15,7 +15,7 @@ export type DefaultField = {
 };
 export type DefaultSection = { name: string; tabColumns: TabColumns; fields: DefaultField[] };
 
-export const LEAD_STATUSES = ['New', 'Contacted', 'Qualified', 'Proposal Sent', 'Unqualified', 'Converted'];
+export const LEAD_STATUSES = ['New', 'Contacted', 'Qualified', 'Proposal Sent', 'Unqualified', 'Converted', 'Lost'];
 export const DEAL_STAGES = ['Qualification', 'Needs Analysis', 'Proposal', 'Negotiation', 'Closed Won', 'Closed Lost'];
 export const DEAL_WON_STAGE = 'Closed Won';
 export const LEAD_CONVERTED_STATUS = 'Converted';

@@ -17,8 +17,9 @@ type AnalyticsProvider = (
   record: { id: number; typeId: RecordTypeId },
 ) => Promise<Partial<Analytics>>;
 const analyticsProviders: AnalyticsProvider[] = [];
+/** Providers are module-level functions: registering one again (a second app) changes nothing. */
 export function registerAnalyticsProvider(provider: AnalyticsProvider) {
-  analyticsProviders.push(provider);
+  if (!analyticsProviders.includes(provider)) analyticsProviders.push(provider);
 }
 
 async function analyticsOf(tx: Tx, companyId: number, row: RecordRow): Promise<Analytics> {

@@ -1,15 +1,18 @@
+import type { SQL } from 'drizzle-orm';
 import {
   CONDITIONS_BY_TYPE,
   CRM_MESSAGES,
   LEAD_SYSTEM_FIELDS,
   SYSTEM_FIELDS,
   TEXT_LIMITS,
+  type ConditionId,
   type FieldSettings,
   type FieldType,
   type FieldValue,
   type ListField,
   type RecordTypeId,
 } from '@tradeloop/contracts/crm';
+import type { Tx } from '../../db/client.ts';
 
 /** A field as the server reasons about it: a form field (value in `values`) or a records column. */
 export type FieldDef = {
@@ -23,13 +26,45 @@ export type FieldDef = {
   settings: FieldSettings;
   isSystem: boolean;
   sectionId: number | null;
-  /** 'column': owner_id, created_at… live in columns of crm_records, not in values. */
-  storage: 'values' | 'column';
+  /**
+   * 'column': owner_id, created_at… live in columns of crm_records, not in values.
+   * 'external': kept by another module (tags), which filters and fills it (see registerExternalField).
+   */
+  storage: 'values' | 'column' | 'external';
 };
+
+/**
+ * A field of every list whose values another module keeps in its own tables (the tags of the CRM
+ * work module). Views show it as a column and filter by it like a system field; the module that owns
+ * it compiles its conditions, reads its values and names its choices, so this module never reads
+ * that module's tables.
+ */
+export type ExternalField = {
+  name: string;
+  label: string;
+  fieldType: FieldType;
+  conditions: readonly ConditionId[];
+  /** SQL on crm_records for one condition; `values` are the filter's, trimmed text. */
+  condition: (companyId: number, condition: ConditionId, values: string[]) => SQL;
+  /** The values of some records, by record id (records without one are left out). */
+  values: (tx: Tx, companyId: number, recordIds: number[]) => Promise<Map<number, FieldValue>>;
+  /** The choices a filter offers. */
+  options: (tx: Tx, companyId: number) => Promise<string[]>;
+};
+
+const externalFields = new Map<string, ExternalField>();
+
+export function registerExternalField(field: ExternalField) {
+  externalFields.set(field.name, field);
+}
+
+export function externalField(name: string): ExternalField | undefined {
+  return externalFields.get(name);
+}
 
 export function systemFieldDefs(typeId: RecordTypeId): FieldDef[] {
   const fields = typeId === 1 ? [...SYSTEM_FIELDS, ...LEAD_SYSTEM_FIELDS] : SYSTEM_FIELDS;
-  return fields.map((field) => ({
+  const system = (field: { name: string; label: string; field_type: FieldType }, storage: FieldDef['storage']) => ({
     id: null,
     name: field.name,
     label: field.label,
@@ -40,8 +75,18 @@ export function systemFieldDefs(typeId: RecordTypeId): FieldDef[] {
     settings: {},
     isSystem: true,
     sectionId: null,
-    storage: 'column',
-  }));
+    storage,
+  });
+  return [
+    ...fields.map((field) => system(field, 'column')),
+    ...[...externalFields.values()].map((field) => system({ ...field, field_type: field.fieldType }, 'external')),
+  ];
+}
+
+/** The conditions a field can be filtered by. */
+export function conditionsOf(field: FieldDef): readonly ConditionId[] {
+  const external = field.storage === 'external' ? externalField(field.name) : undefined;
+  return external?.conditions ?? CONDITIONS_BY_TYPE[field.fieldType];
 }
 
 export function toListField(field: FieldDef): ListField {
@@ -53,9 +98,19 @@ export function toListField(field: FieldDef): ListField {
     option_list: field.optionList,
     settings: field.settings,
     is_system: field.isSystem,
-    on_form: field.storage === 'column' || field.sectionId !== null,
-    conditions: [...CONDITIONS_BY_TYPE[field.fieldType]],
+    on_form: field.storage !== 'values' || field.sectionId !== null,
+    conditions: [...conditionsOf(field)],
   };
+}
+
+/** Fields as lists offer them: external fields with their current choices (the company's tags). */
+export async function listFieldsOf(tx: Tx, companyId: number, fields: FieldDef[]): Promise<ListField[]> {
+  return Promise.all(
+    fields.map(async (field) => {
+      const external = field.storage === 'external' ? externalField(field.name) : undefined;
+      return toListField(external ? { ...field, optionList: await external.options(tx, companyId) } : field);
+    }),
+  );
 }
 
 /** Finds a field by id (number or numeric text) or by name. */

@@ -1,6 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
-  CONDITIONS_BY_TYPE,
   CRM_MESSAGES,
   FILTER_CONDITIONS,
   LIST_CONDITIONS,
@@ -12,7 +11,7 @@ import {
 } from '@tradeloop/contracts/crm';
 import { invalid } from '../../platform/errors.ts';
 import { users } from '../accounts/tables.ts';
-import { findField, normalizeValue, type FieldDef } from './fields.ts';
+import { conditionsOf, externalField, findField, normalizeValue, type FieldDef } from './fields.ts';
 import { crmRecords } from './tables.ts';
 import { valuesContain } from './tenant-index.ts';
 
@@ -60,7 +59,7 @@ function prepare(tenant: Tenant, fields: FieldDef[], filter: Filter): Compiled {
   const field = findField(fields, filter.id);
   if (!field) throw invalid({ filters: [CRM_MESSAGES.fieldUnknown] }, CRM_MESSAGES.fieldUnknown);
   const condition = Number(filter.condition) as ConditionId;
-  if (!CONDITIONS_BY_TYPE[field.fieldType].includes(condition)) {
+  if (!conditionsOf(field).includes(condition)) {
     fail(field, CRM_MESSAGES.conditionNotApplicable(field.label, FILTER_CONDITIONS[condition].label));
   }
   if (VALUELESS_CONDITIONS.includes(condition)) return { tenant, field, condition, values: [] };
@@ -78,6 +77,7 @@ const isMultiValue = (field: FieldDef, condition: ConditionId) =>
 
 /** A filter value in the form values are stored in; free text stays text for the text conditions. */
 function filterValue(field: FieldDef, value: Scalar): Scalar {
+  if (field.storage === 'external') return String(value).trim();
   switch (field.fieldType) {
     case 'text':
     case 'textarea':
@@ -278,6 +278,10 @@ function columnCondition(compiled: Compiled): SQL {
 
 function compileOne(compiled: Compiled): SQL {
   if (compiled.field.storage === 'column') return columnCondition(compiled);
+  if (compiled.field.storage === 'external') {
+    const { tenant, field, condition, values } = compiled;
+    return externalField(field.name)!.condition(tenant.companyId, condition, values.map(String));
+  }
   switch (compiled.field.fieldType) {
     case 'text':
     case 'textarea':

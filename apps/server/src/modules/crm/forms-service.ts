@@ -35,6 +35,7 @@ const RESERVED_NAMES = new Set([
   'updated_at',
   'created_by',
   'is_converted',
+  'tags',
 ]);
 
 function fieldInsert(

@@ -11,7 +11,11 @@ export type RecordChange = { companyId: number; actorId: number | null } & (
   | { kind: 'field_changed'; recordId: number; typeId: RecordTypeId; changes: FieldChange[] }
   | { kind: 'assigned'; recordIds: number[]; ownerId: number }
   | { kind: 'deleted' | 'restored'; recordIds: number[] }
-  | { kind: 'converted'; recordId: number; into: { contactId: number; accountId: number | null; dealId: number | null } }
+  | {
+      kind: 'converted';
+      recordId: number;
+      into: { contactId: number; accountId: number | null; dealId: number | null };
+    }
 );
 
 type Listener = (tx: Tx, change: RecordChange) => Promise<void>;

@@ -39,7 +39,7 @@ import { ok } from '../../platform/http.ts';
 import { users } from '../accounts/tables.ts';
 import { convertLead } from './conversion-service.ts';
 import { recordDetail, simpleLeadList } from './detail-service.ts';
-import { toListField } from './fields.ts';
+import { listFieldsOf } from './fields.ts';
 import { loadFields } from './forms-service.ts';
 import { listRecords } from './listing-service.ts';
 import {
@@ -189,8 +189,9 @@ function registerListRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { fields } = await loadFields(app.db, companyMember(request).companyId, request.query.type_id);
-      return ok(fields.map(toListField));
+      const { companyId } = companyMember(request);
+      const { fields } = await loadFields(app.db, companyId, request.query.type_id);
+      return ok(await listFieldsOf(app.db, companyId, fields));
     },
   );
 

@@ -326,7 +326,6 @@ export async function softDelete(tx: Tx, actor: Actor, uniqueId: string) {
   await recordChanged(tx, { kind: 'deleted', companyId: actor.companyId, actorId: actor.userId, recordIds: [row.id] });
 }
 
-
 async function assertRestorable(tx: Tx, actor: Actor, row: RecordRow) {
   const loaded = await loadFields(tx, actor.companyId, row.typeId);
   const errors: FieldErrors = {};
@@ -341,7 +340,12 @@ export async function restore(tx: Tx, actor: Actor, uniqueId: string): Promise<C
   if (row.deletedAt) {
     await assertRestorable(tx, actor, row);
     await tx.update(crmRecords).set({ deletedAt: null, updatedAt: new Date() }).where(eq(crmRecords.id, row.id));
-    await recordChanged(tx, { kind: 'restored', companyId: actor.companyId, actorId: actor.userId, recordIds: [row.id] });
+    await recordChanged(tx, {
+      kind: 'restored',
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      recordIds: [row.id],
+    });
   }
   return toRecord(await findRecord(tx, actor.companyId, { id: row.id }));
 }

@@ -229,6 +229,7 @@ describe('kanban (crm/kanbon_data_list, crm/store_kanbon_view, crm/kanbon_move)'
       'Proposal Sent',
       'Unqualified',
       'Converted',
+      'Lost',
       '',
     ]);
     const more = (await crm(app, seller, 'GET', 'crm/kanbon_data_list?type_id=1&column=New&page=2')).json().data;

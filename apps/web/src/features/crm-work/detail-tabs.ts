@@ -3,4 +3,7 @@
  * each import registers its tab with the CRM's detail page. The router loads this module together
  * with the page.
  */
+import './activities/register.ts';
+import './content-register.ts';
+import './leads/register.ts';
 import './timeline/register.ts';

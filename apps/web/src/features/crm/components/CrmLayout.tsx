@@ -1,16 +1,25 @@
 import { NavLink, Outlet } from 'react-router';
 import { Box, Container, Group, ScrollArea } from '@mantine/core';
+import { MY_DAY_PATH } from '../../crm-work/my-day/path.ts';
+import { ReminderBell } from '../../crm-work/reminders/ReminderBell.tsx';
+import { ACTIVITIES_PATH } from '../../crm-work/activities/paths.ts';
+import { CRM_SETTINGS_PATH } from '../../crm-work/leads/paths.ts';
+import { TAGS_PATH } from '../../crm-work/tags/paths.ts';
 import { CRM_PATHS } from '../paths.ts';
 import '../crm.css';
 
 const LINKS = [
   { label: 'Overview', to: CRM_PATHS.home, end: true },
+  { label: 'My day', to: MY_DAY_PATH },
   { label: 'Leads', to: CRM_PATHS.list(1) },
   { label: 'Contacts', to: CRM_PATHS.list(4) },
   { label: 'Accounts', to: CRM_PATHS.list(3) },
   { label: 'Deals', to: CRM_PATHS.list(2) },
   { label: 'Board', to: CRM_PATHS.kanban },
+  { label: 'Activities', to: ACTIVITIES_PATH },
   { label: 'Forms', to: CRM_PATHS.forms },
+  { label: 'Tags', to: TAGS_PATH },
+  { label: 'Settings', to: CRM_SETTINGS_PATH },
 ];
 
 /** The CRM workspace: its own navigation above every CRM page. */
@@ -18,8 +27,8 @@ export function CrmLayout() {
   return (
     <Box>
       <Box bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container fluid px={{ base: 'sm', md: 'xl' }}>
-          <ScrollArea type="never">
+        <Container fluid px={{ base: 'sm', md: 'xl' }} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+          <ScrollArea type="never" style={{ flex: 1, minWidth: 0 }}>
             <Group component="nav" aria-label="CRM" gap={4} py={6} wrap="nowrap">
               {LINKS.map((link) => (
                 <NavLink key={link.to} to={link.to} end={link.end} className="tl-nav-link">
@@ -28,6 +37,7 @@ export function CrmLayout() {
               ))}
             </Group>
           </ScrollArea>
+          <ReminderBell />
         </Container>
       </Box>
       <Container fluid px={{ base: 'sm', md: 'xl' }} py="lg">

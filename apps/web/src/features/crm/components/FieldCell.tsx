@@ -20,6 +20,9 @@ function columnValue(record: CrmRecord, field: UiField): FieldValue | undefined 
       return record.updated_at;
     case 'is_converted':
       return record.converted_at !== null;
+    case 'tags':
+      // Listings carry a record's tag names in values when the view shows the Tags column.
+      return record.values.tags;
     default:
       return null;
   }
@@ -123,7 +126,7 @@ export function FieldDisplay({ record, field, refs }: { record: CrmRecord; field
   }
 }
 
-const READ_ONLY = new Set(['created_at', 'updated_at', 'created_by', 'is_converted']);
+const READ_ONLY = new Set(['created_at', 'updated_at', 'created_by', 'is_converted', 'tags']);
 
 /** A table cell: the value, and an editor in place on click or Enter (POST crm/update_datalisting_fields). */
 export function FieldCell({

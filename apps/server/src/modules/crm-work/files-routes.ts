@@ -1,0 +1,177 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '@tradeloop/contracts/common';
+import {
+  CONTENT_LIMITS,
+  CONTENT_MESSAGES,
+  UPLOAD_FIELD,
+  countSchema,
+  crmFileSchema,
+  fileDeleteBodySchema,
+  fileListParamsSchema,
+  fileUploadFieldsSchema,
+} from '@tradeloop/contracts/crm-content';
+import { companyMember } from '../../platform/access.ts';
+import { AppError, invalid, notFound, type FieldErrors } from '../../platform/errors.ts';
+import { ok } from '../../platform/http.ts';
+import { findRecord } from '../crm/records-read.ts';
+import { deleteFiles, listFiles, openFile, saveFiles, type IncomingFile } from './files-service.ts';
+
+const tags = ['crm files'];
+const config = { access: 'company' as const };
+
+const FILE_FIELDS = new Set([UPLOAD_FIELD, 'images']);
+const LIMITS = {
+  fileSize: CONTENT_LIMITS.fileMaxBytes,
+  files: CONTENT_LIMITS.filesPerUpload,
+  fields: 10,
+  fieldSize: 1000,
+  parts: CONTENT_LIMITS.filesPerUpload + 10,
+};
+const LIMIT_MESSAGES: Record<string, string> = {
+  FST_REQ_FILE_TOO_LARGE: CONTENT_MESSAGES.fileTooLarge,
+  FST_FILES_LIMIT: CONTENT_MESSAGES.tooManyFiles,
+  FST_PARTS_LIMIT: CONTENT_MESSAGES.tooManyFiles,
+};
+
+/** The files (images[]) and text fields of the upload form; limits are checked while reading. */
+async function readUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) throw invalid({ [UPLOAD_FIELD]: [CONTENT_MESSAGES.filesRequired] });
+  const fields: Record<string, string> = {};
+  const files: IncomingFile[] = [];
+  try {
+    for await (const part of request.parts({ limits: LIMITS })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (FILE_FIELDS.has(part.fieldname) && data.length > 0) files.push({ fileName: part.filename || 'file', data });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    const message = LIMIT_MESSAGES[code];
+    if (message) throw invalid({ [UPLOAD_FIELD]: [message] });
+    if (code.startsWith('FST_')) throw new AppError(400, CONTENT_MESSAGES.filesRequired);
+    throw error;
+  }
+  if (files.length === 0) throw invalid({ [UPLOAD_FIELD]: [CONTENT_MESSAGES.filesRequired] });
+  const parsed = fileUploadFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+    throw invalid(errors);
+  }
+  return { fields: parsed.data, files };
+}
+
+/**
+ * Files of spec section 7: a record's files, uploading (form data, images[]) and deleting them, and
+ * the address each file is served from.
+ */
+export function registerFileRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/crm/v1/crm/show_crm_images/:unique_id/:typeId',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A record's files, newest first, with their addresses and how to preview them",
+        params: fileListParamsSchema,
+        response: { 200: envelope(z.array(crmFileSchema)) },
+      },
+    },
+    async (request) => {
+      const { unique_id: uniqueId, typeId } = request.params;
+      const record = await findRecord(app.db, companyMember(request).companyId, { uniqueId, typeId });
+      return ok(await listFiles(app.db, record.id));
+    },
+  );
+
+  // Multipart is parsed only by the upload route, in a context of its own.
+  app.register(async (scope) => {
+    await scope.register(multipart);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/crm/v1/crm/crm_save_file',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Upload files to a record, checked by content',
+          description: `multipart/form-data: \`${UPLOAD_FIELD}\` (one to ${CONTENT_LIMITS.filesPerUpload} files of at most ${CONTENT_LIMITS.fileMaxBytes / 1_048_576} MB: PNG, JPEG, WebP, GIF, PDF, Word, Excel, PowerPoint, OpenDocument, CSV or text), \`unique_id\` and \`type_id\` of the record.`,
+          consumes: ['multipart/form-data'],
+          response: { 201: envelope(z.array(crmFileSchema)) },
+        },
+      },
+      async (request, reply) => {
+        const actor = companyMember(request);
+        const { fields, files } = await readUpload(request);
+        const record = await findRecord(app.db, actor.companyId, {
+          uniqueId: fields.unique_id,
+          typeId: fields.type_id,
+        });
+        const saved = await saveFiles(app.db, app.storage, actor, record.id, files);
+        return reply.code(201).send(ok(saved, CONTENT_MESSAGES.filesUploaded(saved.length)));
+      },
+    );
+  });
+
+  api.post(
+    '/crm/v1/crm/delete_crm_images',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete files by ids',
+        body: fileDeleteBodySchema,
+        response: { 200: envelope(countSchema) },
+      },
+    },
+    async (request) => {
+      const actor = companyMember(request);
+      const { count, keys } = await app.db.transaction((tx) => deleteFiles(tx, actor, request.body.ids));
+      await Promise.all(keys.map((key) => app.storage.remove(key)));
+      return ok({ count }, CONTENT_MESSAGES.filesDeleted(count));
+    },
+  );
+
+  api.get(
+    '/crm/v1/crm/files/:id/:name',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A record file or its thumbnail, by the address its listing gives (nobody can guess it)',
+        params: z.object({
+          id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+          name: z.string().max(64),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const file = await openFile(app.db, app.storage, request.params.id, request.params.name);
+      if (!file) throw notFound();
+      const inline = file.mime.startsWith('image/') || file.mime === 'application/pdf';
+      return (
+        reply
+          .header('content-type', file.mime)
+          .header('content-length', file.bytes)
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header(
+            'content-disposition',
+            `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          )
+          // The record page shows PDFs in a frame of its own; nothing in a file may run as the site.
+          .header(
+            'content-security-policy',
+            file.mime === 'application/pdf' ? "frame-ancestors 'self'" : "default-src 'none'; sandbox",
+          )
+          .send(file.stream)
+      );
+    },
+  );
+}

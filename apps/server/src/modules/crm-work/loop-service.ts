@@ -1,0 +1,206 @@
+import { and, eq } from 'drizzle-orm';
+import { COMBINATION_SEPARATOR } from '@tradeloop/contracts/catalog';
+import type { RecordValues } from '@tradeloop/contracts/crm';
+import { LOOP_SOURCES, THREAD_TYPE, type ThreadContact, type ThreadProduct } from '@tradeloop/contracts/crm-leads';
+import type { Tx } from '../../db/client.ts';
+import type { DomainEvents } from '../../platform/events.ts';
+import { companies, userProfiles, users } from '../accounts/tables.ts';
+import type { Caches } from '../catalog/references.ts';
+import { createLead } from '../crm/intake-service.ts';
+import { enquiries } from '../quotes/tables.ts';
+import { findCountry } from '../reference/service.ts';
+import { withAssignmentContext } from './assignment-service.ts';
+import { addThread, loopThreadExists, productFacts, type NewThread, type ProductFacts } from './threads-service.ts';
+
+/*
+ * The loop (docs/decisions/017): a buyer's quote request or first chat message becomes a lead in the
+ * seller's CRM, or joins the live lead with the buyer's e-mail, with a thread holding the buyer's
+ * details and the product as configured. Each event is handled in one transaction of its own, so a
+ * failure leaves nothing behind and never fails the buyer's request.
+ */
+
+type Buyer = { name: string; contact: ThreadContact; values: RecordValues };
+
+const present = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
+
+/** "Mary Ann Smith" → Mary Ann / Smith; a single word is a first name. */
+export function splitName(fullName: string) {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  if (words.length <= 1) return { first: words[0] ?? '', last: null };
+  return { first: words.slice(0, -1).join(' '), last: words[words.length - 1] };
+}
+
+/** The buyer as their account shows them: name, e-mail, mobile, company, country and city. */
+async function buyerOf(tx: Tx, userId: number): Promise<Buyer> {
+  const [row] = await tx
+    .select({
+      fullName: users.fullName,
+      email: users.emailId,
+      deletedAt: users.deletedAt,
+      companyName: companies.name,
+      companyType: companies.companyType,
+      profileCompanyType: userProfiles.company_type,
+      country: userProfiles.country,
+      city: userProfiles.city,
+      mobileCode: userProfiles.mobile_code,
+      mobile: userProfiles.mobile,
+    })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  if (!row) throw new Error(`buyer ${userId} not found`);
+  const { first, last } = splitName(row.fullName);
+  const code = present(row.mobileCode)?.replace(/^\+/, '');
+  const mobile = present(row.mobile);
+  const phone = mobile ? (code ? `+${code} ${mobile}` : mobile) : null;
+  const countryCode = present(row.country);
+  const country = countryCode ? (findCountry(countryCode)?.name ?? countryCode) : null;
+  const email = row.deletedAt ? null : row.email;
+  const contact: ThreadContact = {
+    name: row.fullName,
+    first_name: first || null,
+    last_name: last,
+    email,
+    phone,
+    mobile: phone,
+    company: present(row.companyName),
+    company_type: present(row.companyType ?? row.profileCompanyType),
+    country,
+    country_code: countryCode,
+    city: present(row.city),
+    user_id: userId,
+  };
+  const values: RecordValues = Object.fromEntries(
+    Object.entries({
+      first_name: contact.first_name ?? row.fullName,
+      last_name: contact.last_name,
+      email,
+      phone,
+      mobile: phone,
+      company: contact.company,
+      country,
+      city: contact.city,
+    }).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
+  return { name: row.fullName, contact, values };
+}
+
+/** Attribute names of the product beside the values of a combination ("5 HP|Three"). */
+function attributesOf(combination: string | null, names: string[]) {
+  if (!combination) return [];
+  return combination
+    .split(COMBINATION_SEPARATOR)
+    .map((value, index) => ({ name: names[index] ?? `Option ${index + 1}`, value }));
+}
+
+/** Finds or makes the buyer's lead and writes the thread on it, with the rules told the categories. */
+async function leadWithThread(
+  tx: Tx,
+  companyId: number,
+  input: {
+    buyer: Buyer;
+    source: string;
+    product: ProductFacts | null;
+    thread: Omit<NewThread, 'companyId' | 'leadId' | 'leadSource' | 'contactDetails'>;
+  },
+) {
+  const productName = input.thread.productDetails.name;
+  const values = productName ? { ...input.buyer.values, product_interest: productName } : input.buyer.values;
+  const { lead, created } = await withAssignmentContext(tx, { categoryIds: input.product?.categoryIds }, () =>
+    createLead(tx, companyId, values, input.source),
+  );
+  const threadId = await addThread(tx, {
+    ...input.thread,
+    companyId,
+    leadId: lead.id,
+    leadSource: input.source,
+    contactDetails: input.buyer.contact,
+  });
+  return { leadId: lead.id, threadId, created };
+}
+
+const quantityText = (quantity: number, unit: string | null) => `${quantity}${unit ? ` ${unit}` : ''}`;
+
+/** quote.submitted: a type 1 thread with the enquiry's product, combination, quantity and prices. */
+export async function leadFromQuote(tx: Tx, event: DomainEvents['quote.submitted'], caches?: Caches) {
+  const companyId = event.sellerCompanyId;
+  if (await loopThreadExists(tx, companyId, { enquiryId: event.enquiryId })) return null;
+  const buyer = await buyerOf(tx, event.buyerUserId);
+  const [enquiry] = await tx
+    .select()
+    .from(enquiries)
+    .where(and(eq(enquiries.id, event.enquiryId), eq(enquiries.sellerCompanyId, companyId)));
+  const product = await productFacts(tx, companyId, event.productId, caches);
+  const [main, ...related] = enquiry?.lines ?? [];
+  const currency = enquiry ? caches?.refs.currencies.get(enquiry.currencyId) : undefined;
+  const name = enquiry?.productName ?? event.productName;
+  const quantity = enquiry?.quantity ?? event.quantity;
+  const unit = enquiry?.unitName ?? main?.unit ?? null;
+  const combination = enquiry?.combination ?? event.combination;
+  const productDetails: ThreadProduct = {
+    categories: [],
+    ...product?.details,
+    product_id: event.productId,
+    name,
+    pre_title_name: enquiry?.preTitleName ?? product?.details.pre_title_name ?? null,
+    url: present(enquiry?.productUrl) ?? product?.details.url ?? null,
+    image: present(enquiry?.productImage) ?? product?.details.image ?? null,
+    combination,
+    attributes: attributesOf(combination, product?.choiceNames ?? []),
+    quantity,
+    unit,
+    unit_price: main?.unit_price ?? enquiry?.requestedUnitPrice ?? null,
+    total: main?.total ?? enquiry?.requestedTotal ?? null,
+    currency: currency ? { code: currency.code, symbol: currency.symbol } : null,
+    price_term: enquiry?.priceTerm ?? null,
+    needed_by: enquiry?.neededBy?.toISOString() ?? null,
+    related: related.map((line) => ({
+      name: line.product_name,
+      quantity: line.quantity,
+      unit: line.unit,
+      total: line.total,
+      combination: line.combination,
+    })),
+  };
+  return leadWithThread(tx, companyId, {
+    buyer,
+    source: LOOP_SOURCES.quote,
+    product,
+    thread: {
+      type: THREAD_TYPE.quote,
+      threadName: `Quote request: ${name}`,
+      productDetails,
+      message: present(event.message) ?? present(enquiry?.message),
+      enquiryId: event.enquiryId,
+      buyerUserId: event.buyerUserId,
+      createdBy: null,
+      summary: `Quote request: ${name} (quantity ${quantityText(quantity, unit)})`,
+    },
+  });
+}
+
+/** chat.first_message: a type 2 thread with the room, the message and the product talked about. */
+export async function leadFromChat(tx: Tx, event: DomainEvents['chat.first_message'], caches?: Caches) {
+  const companyId = event.sellerCompanyId;
+  if (await loopThreadExists(tx, companyId, { roomId: event.roomId })) return null;
+  const buyer = await buyerOf(tx, event.buyerId);
+  const product = event.productId === null ? null : await productFacts(tx, companyId, event.productId, caches);
+  const threadName = product ? `Chat enquiry: ${product.details.name}` : `Chat enquiry from ${buyer.name}`;
+  const excerpt = event.message.length > 80 ? `${event.message.slice(0, 79)}…` : event.message;
+  return leadWithThread(tx, companyId, {
+    buyer,
+    source: LOOP_SOURCES.chat,
+    product,
+    thread: {
+      type: THREAD_TYPE.chat,
+      threadName,
+      productDetails: product?.details ?? {},
+      message: present(event.message),
+      roomId: event.roomId,
+      buyerUserId: event.buyerId,
+      createdBy: null,
+      summary: excerpt ? `${threadName}: “${excerpt}”` : threadName,
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useSession } from '../../../../lib/session.ts';
+import { AssignmentRulesSection } from '../components/AssignmentRulesSection.tsx';
+import { LeadStatusesSection } from '../components/LeadStatusesSection.tsx';
+
+/** CRM settings: lead statuses and assignment rules. Everyone of the company reads; the owner changes. */
+export function CrmSettingsPage() {
+  useDocumentTitle('Settings · CRM · TradeLoop');
+  const { user } = useSession();
+  const canEdit = user?.user_type === 'seller';
+  return (
+    <Stack gap="lg" maw={980}>
+      <div>
+        <Title order={1} size="h2">
+          CRM settings
+        </Title>
+        <Text c="dimmed">How leads move through your pipeline and who works on them.</Text>
+      </div>
+      <LeadStatusesSection canEdit={canEdit} />
+      <AssignmentRulesSection canEdit={canEdit} />
+    </Stack>
+  );
+}
