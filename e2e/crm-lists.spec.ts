@@ -51,7 +51,7 @@ test('a sales executive shapes a view, edits in place, works in bulk, imports an
   await expect(page.getByRole('columnheader', { name: /Industry/ })).toHaveCount(0);
 
   // A CSV from another tool, mapped and imported with a report.
-  await page.getByRole('button', { name: 'Import' }).click();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
   const csv = `First Name,Last Name,Company,Email Address\nZara,Khan,Khan Textiles,zara.${Date.now()}@khantextiles.example\nLeo,Berg,Berg Pumps,karthik.raman@deltairrigationpvtltd.example\n`;
   await page
     .locator('input[type="file"]')

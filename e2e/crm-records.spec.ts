@@ -19,7 +19,8 @@ async function drag(page: Page, source: Locator, target: Locator) {
 
 async function createLead(page: Page, lead: { first: string; last: string; company: string; cycle: string }) {
   await page.goto('/crm/leads');
-  await page.getByRole('button', { name: 'New lead' }).click();
+  // The header's button (an empty list offers a second one).
+  await page.getByRole('button', { name: 'New lead' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New lead' });
   await dialog.getByLabel('First name').fill(lead.first);
   await dialog.getByLabel('Last name').fill(lead.last);

@@ -39,6 +39,7 @@ export type ApiRequestOptions = {
   method?: HttpMethod;
   base?: keyof typeof API_BASES;
   query?: Record<string, QueryValue>;
+  /** JSON, or FormData for uploads (sent raw: the browser sets the multipart content type). */
   body?: unknown;
   /** 'form': the caller shows `errors` on its fields, so neither they nor a 422 become a toast. */
   fieldErrors?: 'toast' | 'form';
@@ -91,7 +92,7 @@ function buildUrl(base: keyof typeof API_BASES, path: string, query?: Record<str
 }
 
 /** Spec section 7: bearer token when one exists, session context headers; a GET without a token has none. */
-function buildHeaders(method: HttpMethod, hasBody: boolean): Record<string, string> {
+function buildHeaders(method: HttpMethod, body: unknown): Record<string, string> {
   const { token, user } = getSession();
   const headers: Record<string, string> = {};
   if (token || method !== 'GET') {
@@ -99,7 +100,7 @@ function buildHeaders(method: HttpMethod, hasBody: boolean): Record<string, stri
     headers['X-Session-Hash'] = getSessionId() ?? NO_SESSION_HASH;
     headers['x-uid'] = user ? String(user.id) : NO_USER_ID;
   }
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   return headers;
 }
 
@@ -143,8 +144,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   try {
     response = await fetch(buildUrl(options.base ?? 'v1', path, options.query), {
       method,
-      headers: buildHeaders(method, hasBody),
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      headers: buildHeaders(method, options.body),
+      body: options.body instanceof FormData ? options.body : hasBody ? JSON.stringify(options.body) : undefined,
       redirect: 'manual',
       signal: options.signal,
     });

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CompanyType, Role, UserType } from '@tradeloop/contracts/auth';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** A seller's company: the tenant that owns products, CRM records and sub-users. */
 export const companies = pgTable('companies', {

@@ -18,9 +18,8 @@ import type { CalculatorLevel, CalculatorMode, CalculatorValue } from '@tradeloo
 import type { SpecificationType } from '@tradeloop/contracts/catalog-specs';
 import { companies, users } from '../accounts/tables.ts';
 import { countries, currencies, priceTerms, territories, units } from '../reference/tables.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /** Money and quantities: exact decimals, read as JS numbers (at most 4 decimals, below 10^12). */
 const decimal = (name: string) => numeric(name, { precision: 16, scale: 4, mode: 'number' });
 const companyRef = () =>

@@ -13,8 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CallStatus, MessageType } from '@tradeloop/contracts/chat';
 import { companies, users } from '../accounts/tables.ts';
+import { createdAt } from '../../db/columns.ts';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const userRef = (name: string) =>
   bigint(name, { mode: 'number' })
     .notNull()

@@ -14,8 +14,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TimelineKind } from '@tradeloop/contracts/crm-work';
-import { companies, users } from '../accounts/tables.ts';
+import { users } from '../accounts/tables.ts';
 import { crmRecords } from '../crm/tables.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { companyColumn } from '../accounts/columns.ts';
 
 /*
  * The work done on CRM records: activities, e-mails, notes, files, tags, the timeline, reminders,
@@ -23,12 +25,6 @@ import { crmRecords } from '../crm/tables.ts';
  * Every table carries company_id, and every read is scoped by it.
  */
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const companyId = () =>
-  bigint('company_id', { mode: 'number' })
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
 const userRef = (name: string) => bigint(name, { mode: 'number' }).references(() => users.id, { onDelete: 'set null' });
 const recordRef = () =>
   bigint('record_id', { mode: 'number' })
@@ -40,7 +36,7 @@ export const crmTimeline = pgTable(
   'crm_timeline',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     recordId: recordRef(),
     kind: text('kind').$type<TimelineKind>().notNull(),
     /** added, updated, removed, completed, sent …: what happened to the subject of `kind`. */
@@ -66,7 +62,7 @@ export const crmActivities = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     uniqueId: uuid('unique_id').notNull().unique().defaultRandom(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     kind: text('kind').$type<ActivityKind>().notNull(),
     recordId: bigint('record_id', { mode: 'number' }).references(() => crmRecords.id, { onDelete: 'cascade' }),
     subject: text('subject').notNull(),
@@ -110,7 +106,7 @@ export const crmEmails = pgTable(
   'crm_emails',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     recordId: recordRef(),
     authorId: userRef('author_id'),
     status: text('status').$type<'draft' | 'sent' | 'failed'>().notNull().default('draft'),
@@ -130,7 +126,7 @@ export const crmNotes = pgTable(
   'crm_notes',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     recordId: recordRef(),
     authorId: userRef('author_id'),
     message: text('message').notNull(),
@@ -145,7 +141,7 @@ export const crmFiles = pgTable(
   'crm_files',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     recordId: recordRef(),
     uploadedBy: userRef('uploaded_by'),
     storageKey: text('storage_key').notNull(),
@@ -161,7 +157,7 @@ export const crmTags = pgTable(
   'crm_tags',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     name: text('name').notNull(),
     colour: text('colour').notNull().default('gray'),
     createdAt: createdAt(),
@@ -172,7 +168,7 @@ export const crmTags = pgTable(
 export const crmRecordTags = pgTable(
   'crm_record_tags',
   {
-    companyId: companyId(),
+    companyId: companyColumn(),
     recordId: recordRef(),
     tagId: bigint('tag_id', { mode: 'number' })
       .notNull()
@@ -191,7 +187,7 @@ export const crmReminders = pgTable(
   'crm_reminders',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -222,7 +218,7 @@ export const crmLeadStatuses = pgTable(
   'crm_lead_statuses',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     name: text('name').notNull(),
     colour: text('colour').notNull(),
     position: integer('position').notNull(),
@@ -240,7 +236,7 @@ export const crmAssignmentRules = pgTable(
   'crm_assignment_rules',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     name: text('name').notNull(),
     mode: text('mode').$type<AssignmentMode>().notNull(),
     /** Territory ids (1–8) or category ids the rule matches; empty for round robin. */
@@ -265,7 +261,7 @@ export const crmLeadThreads = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     uniqueId: uuid('unique_id').notNull().unique().defaultRandom(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     leadId: bigint('lead_id', { mode: 'number' })
       .notNull()
       .references(() => crmRecords.id, { onDelete: 'cascade' }),

@@ -15,15 +15,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { FieldSettings, FieldType, Filter, RecordTypeId, RecordValues } from '@tradeloop/contracts/crm';
 import type { TabColumns } from '@tradeloop/contracts/crm-forms';
-import { companies, users } from '../accounts/tables.ts';
+import { users } from '../accounts/tables.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { companyColumn } from '../accounts/columns.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const companyId = () =>
-  bigint('company_id', { mode: 'number' })
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
 
 /** One form per company and record type: the fields its records carry (crm_user_form_unique_id). */
 export const crmForms = pgTable(
@@ -31,7 +27,7 @@ export const crmForms = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     uniqueId: uuid('unique_id').notNull().unique().defaultRandom(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     typeId: smallint('type_id').$type<RecordTypeId>().notNull(),
     name: text('name').notNull(),
     createdAt: createdAt(),
@@ -44,7 +40,7 @@ export const crmFormSections = pgTable(
   'crm_form_sections',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     formId: bigint('form_id', { mode: 'number' })
       .notNull()
       .references(() => crmForms.id, { onDelete: 'cascade' }),
@@ -65,7 +61,7 @@ export const crmFormFields = pgTable(
   'crm_form_fields',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     formId: bigint('form_id', { mode: 'number' })
       .notNull()
       .references(() => crmForms.id, { onDelete: 'cascade' }),
@@ -100,7 +96,7 @@ export const crmRecords = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     uniqueId: uuid('unique_id').notNull().unique().defaultRandom(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     typeId: smallint('type_id').$type<RecordTypeId>().notNull(),
     formId: bigint('form_id', { mode: 'number' })
       .notNull()
@@ -146,7 +142,7 @@ export const crmViews = pgTable(
   'crm_views',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     typeId: smallint('type_id').$type<RecordTypeId>().notNull(),
     name: text('name').notNull(),
     columns: jsonb('columns').$type<string[]>().notNull().default([]),
@@ -164,7 +160,7 @@ export const crmSavedFilters = pgTable(
   'crm_saved_filters',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: companyId(),
+    companyId: companyColumn(),
     typeId: smallint('type_id').$type<RecordTypeId>().notNull(),
     name: text('name').notNull(),
     filters: jsonb('filters').$type<Filter[]>().notNull(),
@@ -180,7 +176,7 @@ export const crmKanbanSettings = pgTable('crm_kanban_settings', {
   userId: bigint('user_id', { mode: 'number' })
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  companyId: companyId(),
+  companyId: companyColumn(),
   typeId: smallint('type_id').$type<RecordTypeId>().notNull().default(1),
   groupBy: jsonb('group_by').$type<Record<string, string>>().notNull().default({}),
   updatedAt: updatedAt(),

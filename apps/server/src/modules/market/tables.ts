@@ -4,9 +4,9 @@ import type { CompanyType } from '@tradeloop/contracts/auth';
 import { companies, users } from '../accounts/tables.ts';
 import { products } from '../catalog/tables.ts';
 import { currencies } from '../reference/tables.ts';
+import { createdAt } from '../../db/columns.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 16, scale: 4, mode: 'number' });
 
 /**

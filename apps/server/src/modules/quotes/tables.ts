@@ -16,9 +16,8 @@ import type { EnquiryStatus, QuoteLine } from '@tradeloop/contracts/quotes';
 import { companies, users } from '../accounts/tables.ts';
 import { products } from '../catalog/tables.ts';
 import { currencies } from '../reference/tables.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 18, scale: 4, mode: 'number' });
 const userRef = (name: string) =>
   bigint(name, { mode: 'number' })
