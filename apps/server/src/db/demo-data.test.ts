@@ -1,10 +1,11 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { COMPANY_TYPES } from '@tradeloop/contracts/auth';
 import { createTestApp, signUp } from '../../test/helpers.ts';
 import { companies, users } from '../modules/accounts/tables.ts';
+import { enquiries } from '../modules/quotes/tables.ts';
 import { loadDemoData } from './demo-data.ts';
 
 let app: FastifyInstance;
@@ -39,6 +40,22 @@ describe('demo data', () => {
     });
     expect(subuser.json().data.user).toMatchObject({ user_type: 'subuser', role: 'sales' });
     expect(subuser.json().data.user.parent_user).toBeTypeOf('number');
+
+    // The loop on the demo data: the demo seller's quote requests are leads with a type_1 thread each.
+    const token = subuser.json().data.token;
+    const threads = await app.inject({
+      method: 'GET',
+      url: '/crm/v1/thread/index?sort_by=oldest',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const [{ total: requests }] = await app.db
+      .select({ total: count() })
+      .from(enquiries)
+      .innerJoin(users, eq(users.companyId, enquiries.sellerCompanyId))
+      .where(eq(users.emailId, DEMO_ACCOUNTS.seller));
+    expect(requests).toBeGreaterThan(0);
+    expect(threads.json().data.total).toBe(requests);
+    expect(threads.json().data.data[0]).toMatchObject({ type: 'type_1', lead_source: expect.any(String) });
   }, 180_000);
 
   it('never loads over real data', async () => {

@@ -6,6 +6,7 @@ import { users } from '../modules/accounts/tables.ts';
 import { loadCatalogDemoData } from '../modules/catalog/demo-data.ts';
 import { loadChatDemoData } from '../modules/chat/demo-data.ts';
 import { loadCrmDemoData } from '../modules/crm/demo-data.ts';
+import { loadCrmWorkDemoData } from '../modules/crm-work/demo-data.ts';
 import { loadMarketDemoData } from '../modules/market/demo-data.ts';
 import { loadQuotesDemoData } from '../modules/quotes/demo-data.ts';
 import { hashPassword } from '../platform/passwords.ts';
@@ -351,6 +352,7 @@ export async function loadDemoData(db: Db): Promise<DemoResult> {
     await loadChatDemoData(tx);
     await loadMarketDemoData(tx);
     await loadQuotesDemoData(tx);
+    await loadCrmWorkDemoData(tx);
     await tx.insert(appMeta).values({ key: DEMO_KEY, value: new Date().toISOString() });
   });
   return {
