@@ -1,12 +1,12 @@
 import { CLIENT_MESSAGES, SERVER_MESSAGES } from '@tradeloop/contracts/common';
-import { ApiError, API_BASES, type FieldErrors } from '../../../lib/api-client.ts';
+import { ApiError, API_BASES, apiRequest, type FieldErrors } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { getSession, resetClientState } from '../../../lib/session.ts';
 
 /**
- * Multipart uploads and file downloads, which the JSON client does not send. Spec section 7: "raw
- * body for file upload, with no content type" (the browser sets the multipart boundary). Failures
- * follow the client's catalogue: 401 signs out, 5xx toasts, 422 rejects with the field errors.
+ * File uploads (through the shared client, which sends form data raw) and downloads (a blob the
+ * JSON client does not read). Download failures follow the client's catalogue: 401 signs out, 5xx
+ * toasts, 422 rejects with the field errors.
  */
 function authHeaders(): Record<string, string> {
   const { token } = getSession();
@@ -27,20 +27,13 @@ async function failure(response: Response): Promise<never> {
   throw new ApiError(response.status, body?.message ?? CLIENT_MESSAGES.validation, { errors: body?.errors });
 }
 
+/** POST form data with one file (field `file`) and plain fields; 422 rejects with the field errors. */
 export async function uploadFile<T>(path: string, file: File, fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASES.v1}/${path}`, { method: 'POST', headers: authHeaders(), body: form });
-  } catch {
-    notifyError(CLIENT_MESSAGES.serverError);
-    throw new ApiError(0, CLIENT_MESSAGES.serverError, { notified: true });
-  }
-  if (!response.ok) return failure(response);
-  const body = (await response.json()) as { data: T; message?: string };
-  return { data: body.data, message: body.message };
+  const { data, message } = await apiRequest<T>(path, { method: 'POST', body: form, fieldErrors: 'form' });
+  return { data, message };
 }
 
 /** Fetches a file with the bearer token and hands it to the browser as a download. */
