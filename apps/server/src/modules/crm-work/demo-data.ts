@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../accounts/tables.ts';
+import { cachesOr } from '../catalog/references.ts';
 import { enquiries } from '../quotes/tables.ts';
 import { leadFromQuote } from './loop-service.ts';
 
@@ -26,9 +27,10 @@ export async function loadCrmWorkDemoData(tx: Tx) {
     .from(enquiries)
     .innerJoin(users, eq(users.id, enquiries.enquiryUserId))
     .orderBy(asc(enquiries.id));
+  const caches = await cachesOr(tx);
   for (const row of rows) {
     if (row.productId === null) continue;
-    await leadFromQuote(tx, { ...row, enquiryId: row.id, productId: row.productId });
+    await leadFromQuote(tx, { ...row, enquiryId: row.id, productId: row.productId }, caches);
   }
   return rows.length;
 }
