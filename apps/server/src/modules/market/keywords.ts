@@ -13,10 +13,19 @@ import { rowsOf } from '../catalog/taxonomy-service.ts';
 const MAX_WORDS = 8;
 const ALTERNATIVES = 3;
 
+/** A lexeme of the search documents (English stemming), matched whole or as a prefix. */
+export type SearchTerm = { lexeme: string; prefix: boolean };
+
 export type KeywordPlan = {
-  /** A to_tsquery('english', …) text, or null when the keyword has no searchable word. */
+  /**
+   * Every group must match (AND), any term of a group may (OR): a word with its corrections. Null
+   * when the keyword has no searchable word; the fallback, when all groups together find nothing,
+   * is any group.
+   */
+  groups: SearchTerm[][] | null;
+  /** A to_tsquery('english', …) text of the same groups, for the SQL search (search-sql.ts). */
   query: string | null;
-  /** The same words joined with OR: the fallback when all of them together find nothing. */
+  /** The same words joined with OR: the SQL search's fallback. */
   anyQuery: string | null;
   corrected: string | null;
   terms: string[];
@@ -77,12 +86,33 @@ async function queryWords(db: Db, words: string[]): Promise<WordInfo[]> {
   return rowsOf<WordInfo>(result);
 }
 
+/**
+ * The lexemes the search documents hold for each word (to_tsvector('english'): stemmed, a stop word
+ * has none). They depend on the word alone, so a process keeps them (a bounded number of words).
+ */
+const stemCache = new Map<string, string[]>();
+
+async function stemsOf(db: Db, words: string[]): Promise<Map<string, string[]>> {
+  const missing = [...new Set(words.filter((word) => !stemCache.has(word)))];
+  if (missing.length) {
+    if (stemCache.size > MAX_CACHED_WORDS) stemCache.clear();
+    const result = await db.execute(sql`
+      select t.term, array(select lexeme from unnest(to_tsvector('english', t.term))) as lexemes
+      from unnest(array[${sql.join(
+        missing.map((word) => sql`${word}`),
+        sql`, `,
+      )}]::text[]) as t(term)`);
+    for (const row of rowsOf<{ term: string; lexemes: string[] }>(result)) stemCache.set(row.term, row.lexemes);
+  }
+  return new Map(words.map((word) => [word, stemCache.get(word) ?? []]));
+}
+
 /** A lexeme quoted for to_tsquery: only letters and digits reach here, so quoting is enough. */
 const quoted = (word: string) => `'${word.replace(/'/g, '')}'`;
 
 export async function planKeyword(db: Db, keyword: string | undefined): Promise<KeywordPlan> {
   const words = keyword ? wordsOf(keyword) : [];
-  if (words.length === 0) return { query: null, anyQuery: null, corrected: null, terms: [], words };
+  if (words.length === 0) return { groups: null, query: null, anyQuery: null, corrected: null, terms: [], words };
   const infos = await lookUp(db, words);
   const byTerm = new Map(infos.map((info) => [info.term, info]));
   let changed = false;
@@ -92,15 +122,28 @@ export async function planKeyword(db: Db, keyword: string | undefined): Promise<
     if (alternatives.length) changed = true;
     const last = index === words.length - 1;
     // A last word the vocabulary does not know is probably still being typed: match it as a prefix.
-    const own = last && !info?.known && word.length >= 2 ? `${quoted(word)}:*` : quoted(word);
+    const prefix = last && !info?.known && word.length >= 2;
     return {
       best: alternatives[0] ?? word,
-      alternatives: [own, ...alternatives.map(quoted)],
+      prefix,
+      alternatives: [prefix ? `${quoted(word)}:*` : quoted(word), ...alternatives.map(quoted)],
       raw: [word, ...alternatives],
     };
   });
+  const stems = await stemsOf(
+    db,
+    groups.flatMap((group) => group.raw),
+  );
+  const searchGroups = groups
+    .map((group) =>
+      group.raw.flatMap((word, index) =>
+        stems.get(word)!.map((lexeme) => ({ lexeme, prefix: index === 0 && group.prefix })),
+      ),
+    )
+    .filter((terms) => terms.length > 0);
   const grouped = groups.map((group) => `(${group.alternatives.join(' | ')})`);
   return {
+    groups: searchGroups,
     query: grouped.join(' & '),
     anyQuery: groups.length > 1 ? grouped.join(' | ') : null,
     corrected: changed ? groups.map((group) => group.best).join(' ') : null,

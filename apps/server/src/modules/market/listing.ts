@@ -2,7 +2,7 @@ import { getTableColumns, inArray } from 'drizzle-orm';
 import { productPath, type MarketProduct } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
 import { imageUrls } from '../catalog/images.ts';
-import { listCountries } from '../reference/service.ts';
+import { countryNamesByCode } from '../reference/service.ts';
 import { convert, currencyRef, displayCurrency, type Rates } from './rates.ts';
 import { marketListings } from './tables.ts';
 
@@ -15,8 +15,7 @@ export { listingFields };
 export type Presenter = (row: ListingRow) => MarketProduct;
 
 export async function presenter(db: Db, rates: Rates, currencyId: number): Promise<Presenter> {
-  const countries = await listCountries(db);
-  const countryNames = new Map(countries.map((country) => [country.iso2, country.name]));
+  const countryNames = await countryNamesByCode(db);
   const { currency, perUsd } = displayCurrency(rates, currencyId);
   const price = (amount: number | null, from: number | null) =>
     amount === null ? null : convert(rates, amount, from, perUsd);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { MARKET_LIMITS } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../catalog/taxonomy-service.ts';
-import { listingsByIds, type ListingRow } from './listing.ts';
+import type { ListingRow } from './listing.ts';
 
 /**
  * The list's side panels: products most wished for in the results' top category
@@ -52,11 +52,12 @@ async function mostSearched(db: Db): Promise<number[]> {
 export async function popularPanels(
   db: Db,
   categoryIds: number[],
+  readRows: (productIds: number[]) => Promise<ListingRow[]>,
 ): Promise<{ liked: ListingRow[]; searched: ListingRow[] }> {
   const top = categoryIds.length ? Math.min(...categoryIds) : null;
   const liked = await cached(db, `liked:${top}`, () => mostLiked(db, top));
   const searched = await cached(db, 'searched', () => mostSearched(db));
-  return { liked: await listingsByIds(db, liked), searched: await listingsByIds(db, searched) };
+  return { liked: await readRows(liked), searched: await readRows(searched) };
 }
 
 /** Popular searches that look like this one (trigram similarity), most searched first. */

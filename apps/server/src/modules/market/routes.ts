@@ -29,7 +29,7 @@ import {
   wishlistStateSchema,
 } from '@tradeloop/contracts/market';
 import { caller } from '../../platform/access.ts';
-import { ok } from '../../platform/http.ts';
+import { ok, serializeAsBuilt } from '../../platform/http.ts';
 import { addHeadRenderer } from '../../platform/web.ts';
 import { pollPageActivity } from './activity.ts';
 import { createCounters } from './counters.ts';
@@ -37,6 +37,7 @@ import { filterDefinitions } from './filters.ts';
 import { productPage } from './product-page.ts';
 import { forgetRates, listRates, loadStartingRates, requireOperator, updateRates } from './rates.ts';
 import { searchProducts } from './search.ts';
+import { listingIndex } from './search-index-store.ts';
 import { sellerMarketProfile, sellerProducts, setAnnualRevenue, setMemberType } from './sellers.ts';
 import { productHeadRenderer, robotsTxt, sitemap } from './seo.ts';
 import { suggest } from './suggestions.ts';
@@ -61,6 +62,14 @@ export async function marketRoutes(fastify: FastifyInstance) {
     );
   });
   fastify.addHook('onClose', () => drawing);
+  // The search index loads as the server starts, so the first buyer does not wait for it.
+  let indexing: Promise<unknown> = Promise.resolve();
+  fastify.addHook('onReady', async () => {
+    indexing = listingIndex(fastify.db)
+      .current()
+      .catch((error: unknown) => fastify.log.warn({ err: error }, 'search index could not be loaded'));
+  });
+  fastify.addHook('onClose', () => indexing);
   addHeadRenderer(fastify, PRODUCT_DETAIL_PREFIX, productHeadRenderer(fastify));
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -68,6 +77,7 @@ export async function marketRoutes(fastify: FastifyInstance) {
     '/api/v1/front/product/list',
     {
       config: publicAccess,
+      serializerCompiler: serializeAsBuilt,
       schema: {
         tags,
         summary: 'Search and browse public products: keyword, the twelve filters with counts, sort, pages',

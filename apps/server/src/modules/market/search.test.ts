@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FilterKey, ProductSearchInput } from '@tradeloop/contracts/market';
+import {
+  productSearchBodySchema,
+  productSearchResultSchema,
+  type FilterKey,
+  type ProductSearchInput,
+} from '@tradeloop/contracts/market';
 import { as, createTestApp, type TestUser } from '../../../test/helpers.ts';
 import { byOrderProduct, createProductAs, inStockProduct, loadRefs, type Refs } from '../catalog/test-fixtures.ts';
+import { indexEngine, searchProducts, sqlEngine } from './search.ts';
+import { ListingIndexStore } from './search-index-store.ts';
 import { idsOf, operatorOf, search, sellerOf, setStatus } from './test-fixtures.ts';
 
 /**
@@ -247,6 +254,8 @@ describe('POST /api/v1/front/product/list', () => {
 
   it('answers the spec list fields: suppliers, panels and keywords', async () => {
     const result = await search(app, { keyword: 'valve' });
+    // The route writes its answer as built (serializeAsBuilt): the contract is checked here.
+    expect(productSearchResultSchema.safeParse(result).error).toBeUndefined();
     expect(Object.keys(result)).toEqual(
       expect.arrayContaining([
         'data',
@@ -286,6 +295,59 @@ describe('POST /api/v1/front/product/list', () => {
       const response = await app.inject({ method: 'POST', url: '/api/v1/front/product/list', payload: body });
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
     }
+  });
+});
+
+describe('the in-process search index (docs/decisions/020)', () => {
+  const bodies = (): ProductSearchInput[] => [
+    {},
+    { keyword: 'pump' },
+    { keyword: 'valve pump', condition: ['Brand New', 'Used'], price_range: { min: 100 } },
+    { keyword: 'centrifgal pump' },
+    { keyword: 'borewell valve' },
+    { keyword: 'stainl', sort: 'price_desc' },
+    { keyword: 'the' },
+    { categories: [topCategory], brand: [refs.otherBrandId], sort: 'newest' },
+    { categories: [refs.otherCategoryId], search_by_country: ['DE', 'IN'], price_range: { max: 1000 } },
+    { business_type: ['Manufacturers', 'Retailers'], manufacturer_year: [2025, 2023], sort: 'price_asc' },
+    { member_type: ['Verified Supplier'], annual_revenue: ['US$10 – 50 million'], plan_type: ['Free', 'Gold'] },
+    { product_availability: ['in_stock'], price_type: ['quantity'], currency: eur, price_range: { min: 300 } },
+    { seller_id: sellers.germany.id, keyword: 'valve' },
+    { per_page: 2, page: 2, sort: 'price_asc' },
+  ];
+
+  it('answers what the SQL reference answers, for every filter, sort and keyword', async () => {
+    for (const input of bodies()) {
+      const body = productSearchBodySchema.parse(input);
+      const [fromIndex, fromSql] = await Promise.all([
+        searchProducts(app.db, body, undefined, indexEngine),
+        searchProducts(app.db, body, undefined, sqlEngine),
+      ]);
+      const label = JSON.stringify(input);
+      const ordered = body.sort !== 'relevance' || !body.keyword;
+      const ids = (result: typeof fromIndex) => result.data.map((product) => product.id);
+      expect(ordered ? ids(fromIndex) : ids(fromIndex).sort(), label).toEqual(
+        ordered ? ids(fromSql) : ids(fromSql).sort(),
+      );
+      expect(fromIndex.total, label).toBe(fromSql.total);
+      expect(fromIndex.facets, label).toEqual(fromSql.facets);
+      expect(fromIndex.manufacturers_suppliers, label).toEqual(fromSql.manufacturers_suppliers);
+      expect(fromIndex.keywords, label).toEqual(fromSql.keywords);
+    }
+  });
+
+  it('follows changes committed by another process', async () => {
+    const elsewhere = new ListingIndexStore(app.db);
+    expect((await elsewhere.current()).has(p.controller)).toBe(true);
+    await setStatus(app, sellers.usa, p.controller, 'inactive');
+    try {
+      expect((await elsewhere.current()).has(p.controller)).toBe(false);
+      expect(idsOf(await search(app, { keyword: 'controller' }))).not.toContain(p.controller);
+    } finally {
+      await setStatus(app, sellers.usa, p.controller, 'active');
+    }
+    expect((await elsewhere.current()).has(p.controller)).toBe(true);
+    expect(idsOf(await search(app, { keyword: 'controller' }))).toContain(p.controller);
   });
 });
 

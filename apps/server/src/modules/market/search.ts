@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { COMPANY_TYPES } from '@tradeloop/contracts/auth';
 import { AVAILABILITIES, CONDITIONS, PRICE_TYPES } from '@tradeloop/contracts/catalog';
 import { PRICE_SLIDER } from '@tradeloop/contracts/common';
@@ -18,81 +18,47 @@ import {
 } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
 import { categoryTree, rowsOf } from '../catalog/taxonomy-service.ts';
-import { listCountries } from '../reference/service.ts';
+import { countryNamesByCode } from '../reference/service.ts';
 import type { MarketCounters } from './counters.ts';
 import { planKeyword, type KeywordPlan } from './keywords.ts';
-import { listingsByIds, presenter, type Presenter } from './listing.ts';
+import { listingsByIds, presenter, type ListingRow, type Presenter } from './listing.ts';
 import { popularPanels, relatedSearches } from './panels.ts';
 import { currentRates, displayCurrency, roundMoney } from './rates.ts';
+import { listingIndex } from './search-index-store.ts';
+import {
+  COLUMN_FACET_KEYS,
+  COLUMN_FACETS,
+  type ColumnFacet,
+  type CompanyFacts,
+  type Counts,
+  type SearchRequest,
+  type SearchRow,
+} from './search-query.ts';
+import { sqlSearch } from './search-sql.ts';
 
 /**
- * POST front/product/list (docs/decisions/012): one SQL statement finds the matching products
- * once (keyword and seller), then filters, pages, and counts every facet over that set. A facet
- * with a selection is counted without its own filter, so its other options still show how many
- * products they would add; the others are counted over the filtered set in one pass.
+ * POST front/product/list (docs/decisions/012 and 020): the keyword is planned (typos, prefixes), the
+ * process's search index finds, filters, counts and pages the products, and the page's listings are
+ * read and presented in the buyer's currency with the facets and panels around them.
  */
 
-/** Facet keys counted by grouping over one column, the listing column each reads. */
-const COLUMN_FACETS = {
-  brand: 'brand_id',
-  business_type: 'business_type',
-  annual_revenue: 'annual_revenue',
-  condition: 'condition',
-  price_type: 'price_type',
-  product_availability: 'availability',
-  manufacturer_year: 'manufacturer_year',
-  member_type: 'member_type',
-  search_by_country: 'country_code',
-  plan_type: 'plan_type',
-} as const satisfies Partial<Record<FilterKey, string>>;
-type ColumnFacet = keyof typeof COLUMN_FACETS;
-const COLUMN_FACET_KEYS = Object.keys(COLUMN_FACETS) as ColumnFacet[];
+/** Where searches run, and where the listings they show are read: the in-process index, or the SQL reference. */
+export type SearchEngine = (db: Db) => Promise<{
+  search: (request: SearchRequest) => SearchRow | Promise<SearchRow>;
+  rows: (productIds: number[]) => Promise<ListingRow[]>;
+}>;
 
-const list = (values: readonly (string | number)[]) =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
+export const indexEngine: SearchEngine = async (db) => {
+  const store = listingIndex(db);
+  const index = await store.current();
+  const popularity = await store.popularityScores();
+  return { search: (request) => index.search(request, popularity), rows: (ids) => store.rows(ids) };
+};
 
-type Bounds = { min: number | null; max: number | null };
-
-/** Each active filter as a condition on the matched rows (aliases of market_listings columns). */
-function filterConditions(body: ProductSearchBody, usdBounds: Bounds): Map<FilterKey, SQL> {
-  const conditions = new Map<FilterKey, SQL>();
-  if (body.categories?.length)
-    conditions.set('categories', sql`category_ids && array[${list(body.categories)}]::int[]`);
-  if (usdBounds.min !== null || usdBounds.max !== null) {
-    conditions.set(
-      'price_range',
-      sql`price_min_usd is not null
-        ${usdBounds.min === null ? sql`` : sql`and price_min_usd >= ${usdBounds.min}`}
-        ${usdBounds.max === null ? sql`` : sql`and price_min_usd <= ${usdBounds.max}`}`,
-    );
-  }
-  for (const key of COLUMN_FACET_KEYS) {
-    const values = body[key];
-    if (values?.length) conditions.set(key, sql`${sql.raw(COLUMN_FACETS[key])} in (${list(values)})`);
-  }
-  return conditions;
-}
-
-function allExcept(conditions: Map<FilterKey, SQL>, skip?: FilterKey): SQL {
-  const parts = [...conditions].filter(([key]) => key !== skip).map(([, condition]) => condition);
-  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
-}
-
-function orderBy(sort: ProductSearchBody['sort'], hasKeyword: boolean): SQL {
-  switch (sort) {
-    case 'price_asc':
-      return sql`price_min_usd asc nulls last, product_id asc`;
-    case 'price_desc':
-      return sql`price_min_usd desc nulls last, product_id desc`;
-    case 'newest':
-      return sql`created_at desc, product_id desc`;
-    case 'relevance':
-      return hasKeyword ? sql`rank desc, created_at desc, product_id desc` : sql`created_at desc, product_id desc`;
-  }
-}
+export const sqlEngine: SearchEngine = async (db) => ({
+  search: (request) => sqlSearch(db, request),
+  rows: (ids) => listingsByIds(db, ids),
+});
 
 /** Category options shown: the top level, or the children of the chosen categories with their paths. */
 async function categoryCandidates(db: Db, selected: number[]) {
@@ -108,93 +74,6 @@ async function categoryCandidates(db: Db, selected: number[]) {
     for (const child of tree.children.get(id) ?? []) add(child.id);
   }
   return { tree, shown };
-}
-
-type Counts = { k: string; v: string | null; label: string | null; n: number }[];
-type SearchRow = {
-  total: number;
-  page_ids: number[];
-  grouped: Counts;
-  own: Partial<Record<FilterKey, Counts>>;
-  categories: Counts;
-  price: { min: number | null; max: number | null } | null;
-  big_post: number | null;
-};
-
-function groupingSql(keys: ColumnFacet[]): SQL {
-  const sets = [...keys.map((key) => COLUMN_FACETS[key] as string), 'company_id'];
-  const keyCase = sets.map((column) => `when grouping(${column}) = 0 then '${column}'`).join(' ');
-  const value = sets.map((column) => `${column}::text`).join(', ');
-  const groups = sets.map((column) => (column === 'brand_id' ? '(brand_id, brand_name)' : `(${column})`)).join(', ');
-  const label = keys.includes('brand') ? 'brand_name' : 'null';
-  return sql.raw(`select case ${keyCase} end as k, coalesce(${value}) as v, ${label} as label, count(*)::int as n
-    from filtered group by grouping sets (${groups})`);
-}
-
-function ownCountsSql(key: ColumnFacet, conditions: Map<FilterKey, SQL>): SQL {
-  const column = sql.raw(COLUMN_FACETS[key]);
-  const label = key === 'brand' ? sql`max(brand_name)` : sql`null`;
-  return sql`(select coalesce(json_agg(json_build_object('k', ${key}::text, 'v', v, 'label', label, 'n', n)), '[]'::json)
-    from (select ${column}::text as v, ${label} as label, count(*)::int as n from matched
-          where ${allExcept(conditions, key)} group by ${column}) x)`;
-}
-
-async function runSearch(
-  db: Db,
-  body: ProductSearchBody,
-  plan: { tsquery: string | null },
-  conditions: Map<FilterKey, SQL>,
-  categoryIds: number[],
-): Promise<SearchRow> {
-  const keyword = plan.tsquery;
-  const keywordCondition = keyword ? sql`document @@ to_tsquery('english', ${keyword})` : sql`true`;
-  // Ranked by relevance only where it decides the order, and only for the filtered rows.
-  const ranked = keyword && body.sort === 'relevance';
-  const seller = body.seller_id ? sql`seller_user_id = ${body.seller_id}` : sql`true`;
-  const active = COLUMN_FACET_KEYS.filter((key) => conditions.has(key));
-  const passive = COLUMN_FACET_KEYS.filter((key) => !conditions.has(key));
-  const own = active.map((key) => sql`${key}::text, ${ownCountsSql(key, conditions)}`);
-  const categorySource = conditions.has('categories')
-    ? sql`(select * from matched where ${allExcept(conditions, 'categories')})`
-    : sql`filtered`;
-  const priceSource = conditions.has('price_range')
-    ? sql`(select * from matched where ${allExcept(conditions, 'price_range')})`
-    : sql`filtered`;
-  const offset = (body.page - 1) * body.per_page;
-  const result = await db.execute(sql`
-    with matched as materialized (
-      select product_id, company_id, brand_id, brand_name, category_ids, business_type, annual_revenue,
-        condition, price_type, availability, manufacturer_year, member_type, country_code, plan_type,
-        price_min_usd, created_at, main_image is not null as has_image
-      from market_listings
-      where ${keywordCondition} and ${seller}
-    ),
-    filtered as materialized (select * from matched where ${allExcept(conditions)}),
-    grouped as (${groupingSql(passive)})
-    select
-      (select count(*)::int from filtered) as total,
-      (select coalesce(json_agg(product_id), '[]'::json)
-         from (${
-           ranked
-             ? sql`select f.product_id, f.created_at, ts_rank(l.document, to_tsquery('english', ${keyword})) as rank
-                   from filtered f join market_listings l on l.product_id = f.product_id`
-             : sql`select * from filtered`
-         } order by ${orderBy(body.sort, !!ranked)}
-               limit ${body.per_page} offset ${offset}) p) as page_ids,
-      (select coalesce(json_agg(grouped), '[]'::json) from grouped) as grouped,
-      ${own.length ? sql`json_build_object(${sql.join(own, sql`, `)})` : sql`'{}'::json`} as own,
-      (select coalesce(json_agg(json_build_object('k', 'categories', 'v', c::text, 'n', n)), '[]'::json)
-         from (select c, count(*)::int as n from ${categorySource} s cross join unnest(s.category_ids) c
-               where c in (${categoryIds.length ? list(categoryIds) : sql`null`}) group by c) x) as categories,
-      (select json_build_object('min', min(price_min_usd), 'max', max(price_min_usd)) from ${priceSource} s) as price,
-      ${
-        body.page === 1
-          ? sql`(select f.product_id from filtered f join market_product_stats s on s.product_id = f.product_id
-               where f.has_image order by (s.views + 3 * s.wishlists + 5 * s.quotes) desc, f.product_id limit 1)`
-          : sql`null::bigint`
-      } as big_post`);
-  const [row] = rowsOf<SearchRow>(result);
-  return { ...row, total: Number(row.total), big_post: row.big_post === null ? null : Number(row.big_post) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -228,7 +107,7 @@ function columnFacet(
   key: ColumnFacet,
   counts: Counts,
   selected: readonly (string | number)[],
-  countryNames: Map<string, string>,
+  countryNames: ReadonlyMap<string, string>,
 ): Facet {
   const chosen = new Set(selected.map(String));
   const numeric = key === 'brand' || key === 'manufacturer_year';
@@ -290,8 +169,7 @@ function priceFacet(price: SearchRow['price'], perUsd: number, asked: ProductSea
 }
 
 async function buildFacets(db: Db, body: ProductSearchBody, row: SearchRow, perUsd: number): Promise<Facet[]> {
-  const countries = await listCountries(db);
-  const countryNames = new Map(countries.map((country) => [country.iso2, country.name]));
+  const countryNames = await countryNamesByCode(db);
   const grouped = new Map<string, Counts>();
   for (const entry of row.grouped) grouped.set(entry.k, [...(grouped.get(entry.k) ?? []), entry]);
   const facets = new Map<FilterKey, Facet>();
@@ -304,37 +182,54 @@ async function buildFacets(db: Db, body: ProductSearchBody, row: SearchRow, perU
   return FILTER_KEYS.map((key) => facets.get(key)!);
 }
 
+/** The sellers with most results, described from the engine's facts or read from the listings. */
 async function suppliersOf(db: Db, row: SearchRow): Promise<SupplierSummary[]> {
   const top = row.grouped
     .filter((entry) => entry.k === 'company_id' && entry.v !== null)
-    .sort((a, b) => Number(b.n) - Number(a.n))
+    .sort((a, b) => Number(b.n) - Number(a.n) || Number(a.v) - Number(b.v))
     .slice(0, MARKET_LIMITS.panels);
   if (top.length === 0) return [];
+  const ids = top.map((entry) => Number(entry.v));
+  const companies = row.companies ?? (await readCompanies(db, ids));
+  const countryNames = await countryNamesByCode(db);
+  return top.flatMap((entry) => {
+    const company = companies.get(Number(entry.v));
+    if (!company) return [];
+    return [
+      {
+        id: company.company_id,
+        name: company.company_name,
+        slug: company.company_slug,
+        business_type: company.business_type as SupplierSummary['business_type'],
+        country: company.country_code,
+        country_name: company.country_code ? (countryNames.get(company.country_code) ?? null) : null,
+        member_type: company.member_type,
+        plan_type: company.plan_type,
+        seller_user_id: company.seller_user_id,
+        products: Number(entry.n),
+      },
+    ];
+  });
+}
+
+async function readCompanies(db: Db, ids: number[]): Promise<Map<number, CompanyFacts>> {
   const result = await db.execute(sql`
-    select l.* from unnest(array[${list(top.map((entry) => Number(entry.v)))}]::bigint[]) as c(id)
+    select l.* from unnest(array[${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::bigint[]) as c(id)
     cross join lateral (
       select company_id, seller_user_id, company_name, company_slug, business_type, country_code, member_type, plan_type
       from market_listings where company_id = c.id limit 1) l`);
-  const companies = new Map(
-    rowsOf<Record<string, string | number | null>>(result).map((company) => [Number(company.company_id), company]),
+  return new Map(
+    rowsOf<CompanyFacts>(result).map((company) => {
+      const seller = company.seller_user_id === null ? null : Number(company.seller_user_id);
+      return [
+        Number(company.company_id),
+        { ...company, company_id: Number(company.company_id), seller_user_id: seller },
+      ];
+    }),
   );
-  const countries = await listCountries(db);
-  const countryNames = new Map(countries.map((country) => [country.iso2, country.name]));
-  return top
-    .map((entry) => ({ entry, company: companies.get(Number(entry.v)) }))
-    .filter(({ company }) => company !== undefined)
-    .map(({ entry, company }) => ({
-      id: Number(company!.company_id),
-      name: String(company!.company_name),
-      slug: String(company!.company_slug),
-      business_type: company!.business_type as SupplierSummary['business_type'],
-      country: (company!.country_code as string | null) ?? null,
-      country_name: company!.country_code ? (countryNames.get(String(company!.country_code)) ?? null) : null,
-      member_type: String(company!.member_type),
-      plan_type: String(company!.plan_type),
-      seller_user_id: company!.seller_user_id === null ? null : Number(company!.seller_user_id),
-      products: Number(entry.n),
-    }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -347,25 +242,32 @@ export async function searchProducts(
   db: Db,
   body: ProductSearchBody,
   counters?: MarketCounters,
+  engine: SearchEngine = indexEngine,
 ): Promise<ProductSearchResult> {
   const rates = await currentRates(db);
   const { currency, perUsd } = displayCurrency(rates, body.currency);
   const toUsd = (value: number | undefined) => (value === undefined ? null : value / perUsd);
-  const conditions = filterConditions(body, { min: toUsd(body.price_range?.min), max: toUsd(body.price_range?.max) });
   const plan = await planKeyword(db, body.keyword);
   const { shown } = await categoryCandidates(db, body.categories ?? []);
-  const categoryIds = [...shown.keys()];
-  let row = await runSearch(db, body, { tsquery: plan.query }, conditions, categoryIds);
+  const request: SearchRequest = {
+    body,
+    plan,
+    anyGroup: false,
+    usdBounds: { min: toUsd(body.price_range?.min), max: toUsd(body.price_range?.max) },
+    categoryIds: [...shown.keys()],
+  };
+  const { search, rows: readRows } = await engine(db);
+  let row = await search(request);
   if (row.total === 0 && plan.anyQuery) {
     // Forgiving: when no product has every word, show the products that have any of them.
-    row = await runSearch(db, body, { tsquery: plan.anyQuery }, conditions, categoryIds);
+    row = await search({ ...request, anyGroup: true });
   }
   const present: Presenter = await presenter(db, rates, currency.id);
-  const rows = await listingsByIds(db, row.big_post ? [...row.page_ids, row.big_post] : row.page_ids);
+  const rows = await readRows(row.big_post ? [...row.page_ids, row.big_post] : row.page_ids);
   const byId = new Map(rows.map((listing) => [listing.productId, listing]));
   const data = row.page_ids.map((id) => byId.get(Number(id))).filter((listing) => listing !== undefined);
   const bigPost = row.big_post ? byId.get(row.big_post) : undefined;
-  const panels = await popularPanels(db, data[0]?.categoryIds ?? []);
+  const panels = await popularPanels(db, data[0]?.categoryIds ?? [], readRows);
   if (body.keyword && plan.words.length) counters?.countSearch(plan.words.join(' '));
   return {
     data: data.map(present),

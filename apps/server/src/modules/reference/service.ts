@@ -113,6 +113,11 @@ export async function listCountries(db: Db): Promise<CountryItem[]> {
   }));
 }
 
+/** Country names by ISO 3166 alpha-2 code, built once per process. */
+export function countryNamesByCode(db: Db): Promise<ReadonlyMap<string, string>> {
+  return cached(db, 'countryNames', async () => new Map((await countryRows(db)).map((row) => [row.iso2, row.name])));
+}
+
 const suggested = new Set<string>(SUGGESTED_PHONE_COUNTRIES);
 
 export async function listPhoneCountries(db: Db): Promise<PhoneCountry[]> {
