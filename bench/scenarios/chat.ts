@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { startChild as startProcess, stopChild } from '../child-process.ts';
 import type { Figures } from '../lib.ts';
 
 /**
@@ -19,29 +19,8 @@ type Seeded = { people: { id: number; token: string }[]; rooms: { roomId: number
 const SOCKETS = 2000;
 const RATE = 500;
 const DRAIN_MS = 5000;
-const childScript = new URL('../chat-servers.ts', import.meta.url).pathname;
-
-function startChild(env: Record<string, string>): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [childScript], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`chat bench server exited with ${code}`)));
-  });
-}
-
-function stopChild(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-  });
-}
+const childScript = new URL('../chat-servers.ts', import.meta.url);
+const startChild = async (env: Record<string, string>) => (await startProcess(childScript, env)).child;
 
 async function freePorts(count: number) {
   const net = await import('node:net');

@@ -1,0 +1,20 @@
+import { buildApp } from '../apps/server/src/app.ts';
+import { IN_MEMORY, loadConfig } from '../apps/server/src/config.ts';
+import { createRateLimiter } from '../apps/server/src/platform/rate-limit.ts';
+
+/**
+ * Child process of a benchmark: one TradeLoop server on DATABASE_URL with rate limits off (the
+ * load comes from one address). Prints "ready <address>" once it listens; SIGTERM closes it.
+ */
+const config = loadConfig({
+  DATA_DIR: IN_MEMORY,
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: process.env.DATABASE_URL ?? '',
+  DEMO_DATA: 'false',
+});
+const app = await buildApp(config, { rateLimiter: createRateLimiter({ hit: async () => 0, close: async () => {} }) });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write(`ready ${address}\n`);
+process.once('SIGTERM', () => {
+  void app.close().then(() => process.exit(0));
+});
