@@ -15,6 +15,22 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: services accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
+/**
+ * A statement every request runs, built once per database handle and sent as a named prepared statement: PostgreSQL
+ * parses and plans it once per connection instead of on every call (PGlite runs it as a plain query).
+ */
+export function preparedStatement<T>(build: (db: Tx) => T): (db: Tx) => T {
+  const built = new WeakMap<Tx, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (statement === undefined) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

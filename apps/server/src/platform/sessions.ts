@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { TOKEN_IDLE_TTL_MS } from '@tradeloop/contracts/auth';
-import type { Tx } from '../db/client.ts';
+import { preparedStatement, type Tx } from '../db/client.ts';
 import { users } from '../modules/accounts/tables.ts';
 import { authTokens } from './tables.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -31,9 +31,8 @@ export async function createSession(db: Tx, userId: number, meta: { userAgent?: 
   return { token, expiresAt };
 }
 
-/** The signed-in user behind a bearer token, or null when the token is unknown, revoked or idle too long. */
-export async function resolveSession(db: Tx, token: string, now = new Date()): Promise<AuthUser | null> {
-  const [row] = await db
+const sessionByToken = preparedStatement((db) =>
+  db
     .select({
       tokenId: authTokens.id,
       lastUsedAt: authTokens.lastUsedAt,
@@ -46,13 +45,19 @@ export async function resolveSession(db: Tx, token: string, now = new Date()): P
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(
       and(
-        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.tokenHash, sql.placeholder('hash')),
         isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, now),
+        gt(authTokens.expiresAt, sql.placeholder('now')),
         isNull(users.deletedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_by_token'),
+);
+
+/** The signed-in user behind a bearer token, or null when the token is unknown, revoked or idle too long. */
+export async function resolveSession(db: Tx, token: string, now = new Date()): Promise<AuthUser | null> {
+  const [row] = await sessionByToken(db).execute({ hash: hashToken(token), now: now.toISOString() });
   if (!row) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > SLIDE_GRANULARITY_MS) {
     await db

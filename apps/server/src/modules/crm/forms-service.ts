@@ -16,7 +16,7 @@ import {
   type SaveField,
   type SaveFormBody,
 } from '@tradeloop/contracts/crm-forms';
-import type { Tx } from '../../db/client.ts';
+import { preparedStatement, type Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { DEFAULT_FORMS, type DefaultField } from './default-forms.ts';
 import { systemFieldDefs, type FieldDef } from './fields.ts';
@@ -99,13 +99,17 @@ export async function ensureDefaultForms(tx: Tx, companyId: number) {
   }
 }
 
+const formByType = preparedStatement((tx) =>
+  tx
+    .select()
+    .from(crmForms)
+    .where(and(eq(crmForms.companyId, sql.placeholder('companyId')), eq(crmForms.typeId, sql.placeholder('typeId'))))
+    .limit(1)
+    .prepare('crm_form_by_type'),
+);
+
 export async function formOfType(tx: Tx, companyId: number, typeId: RecordTypeId): Promise<FormRow> {
-  const find = () =>
-    tx
-      .select()
-      .from(crmForms)
-      .where(and(eq(crmForms.companyId, companyId), eq(crmForms.typeId, typeId)))
-      .limit(1);
+  const find = () => formByType(tx).execute({ companyId, typeId });
   let [form] = await find();
   if (!form) {
     // A company made before the CRM existed gets its forms on first use.

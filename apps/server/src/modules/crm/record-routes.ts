@@ -35,7 +35,7 @@ import {
 } from '@tradeloop/contracts/crm';
 import { leadInfoSchema, recordDetailSchema } from '@tradeloop/contracts/crm-views';
 import { invalid } from '../../platform/errors.ts';
-import { ok } from '../../platform/http.ts';
+import { ok, serializeAsBuilt } from '../../platform/http.ts';
 import { users } from '../accounts/tables.ts';
 import { convertLead } from './conversion-service.ts';
 import { recordDetail, simpleLeadList } from './detail-service.ts';
@@ -59,6 +59,7 @@ import { companyMember } from '../../platform/access.ts';
 const tags = ['crm records'];
 const config = { access: 'company' as const };
 const listingResponse = { 200: envelope(listingSchema) };
+const listingOptions = { config, serializerCompiler: serializeAsBuilt };
 const recordResponse = { 200: envelope(recordSchema) };
 const bulkResponse = { 200: envelope(bulkResultSchema) };
 
@@ -94,7 +95,7 @@ function registerListRoutes(app: FastifyInstance) {
   api.post(
     '/crm/v1/crm/data_listing',
     {
-      config,
+      ...listingOptions,
       schema: {
         tags,
         summary: 'A page of records: view, saved filter, filters, keyword and sort',
@@ -114,7 +115,7 @@ function registerListRoutes(app: FastifyInstance) {
     api.post(
       `/crm/v1/${alias.path}`,
       {
-        config,
+        ...listingOptions,
         schema: {
           tags,
           summary: `${crmType(alias.typeId).name}: the data_listing body for this type`,
@@ -130,7 +131,7 @@ function registerListRoutes(app: FastifyInstance) {
   api.get(
     '/crm/v1/deal/list',
     {
-      config,
+      ...listingOptions,
       schema: {
         tags,
         summary: 'Deals: the data_listing body as query parameters',
@@ -159,7 +160,7 @@ function registerListRoutes(app: FastifyInstance) {
   api.get(
     '/crm/v1/lead/list/main',
     {
-      config,
+      ...listingOptions,
       schema: {
         tags,
         summary: 'Records for pickers: newest first, with a keyword',

@@ -34,8 +34,24 @@ export function selectRecords(tx: Tx) {
     .leftJoin(users, eq(users.id, crmRecords.ownerId));
 }
 export type RecordRow = Awaited<ReturnType<typeof selectRecords>>[number];
+/** The columns an answer's record is made of. */
+export type RecordFields = Pick<
+  RecordRow,
+  | 'id'
+  | 'uniqueId'
+  | 'formUniqueId'
+  | 'typeId'
+  | 'values'
+  | 'ownerId'
+  | 'ownerName'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'deletedAt'
+  | 'convertedAt'
+  | 'sourceLeadId'
+>;
 
-export function toRecord(row: RecordRow): CrmRecord {
+export function toRecord(row: RecordFields): CrmRecord {
   return {
     id: row.id,
     unique_id: row.uniqueId,
