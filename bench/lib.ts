@@ -7,6 +7,8 @@ export type Load = {
   headers?: Record<string, string>;
   connections?: number;
   seconds?: number;
+  /** Load run first and not measured, so the figures are of a warmed-up server (JIT, caches, pools). */
+  warmupSeconds?: number;
 };
 
 export type Figures = {
@@ -26,6 +28,7 @@ function percentile(sorted: number[], p: number) {
 
 /** Drives a URL with autocannon and keeps every response time, so the percentiles are exact. */
 export async function measure(scenario: string, load: Load): Promise<Figures> {
+  if (load.warmupSeconds) await measure(scenario, { ...load, seconds: load.warmupSeconds, warmupSeconds: 0 });
   const times: number[] = [];
   let errors = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {

@@ -15,6 +15,8 @@ const TOTAL_LEADS = Number(process.env.CRM_BENCH_LEADS ?? 1_000_000);
 const BENCH_SELLER_LEADS = Math.round(TOTAL_LEADS / 5);
 const SELLERS = 50;
 const DATASET_VERSION = `v2-${TOTAL_LEADS}`;
+/** Each listing is driven this long before it is measured. */
+const WARMUP_SECONDS = 3;
 const uncounted: RateLimitStore = { hit: async () => 0, close: async () => {} };
 
 /** The five custom fields every bench seller adds to its lead form (15 default values + 5 custom = 20). */
@@ -376,6 +378,7 @@ export async function crmScenarios(
       headers,
       connections: 16,
       seconds: options.seconds,
+      warmupSeconds: WARMUP_SECONDS,
     });
     return [
       await measure('baseline: GET /crm/v1/crm/input_fields (session, no query)', {
