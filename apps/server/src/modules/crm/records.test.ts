@@ -157,6 +157,21 @@ describe('editing records', () => {
     expect((await listing(app, seller, { type_id: 1, query: 'zed hydraulics' })).total).toBe(1);
     expect((await listing(app, seller, { type_id: 1, query: 'zed pneumatics' })).total).toBe(0);
   });
+
+  it('matches a keyword as the beginning of any word, however many words it begins', async () => {
+    const seller = await signUp(app, 'seller');
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    // 52 words beginning with "kappa": more than a prefix is expanded into (crm_search_words).
+    const names = [...letters].flatMap((first) => [`Kappa${first}x`, `Kappa${first}y`]);
+    for (const name of names) await createRecord(app, seller, 1, { first_name: 'Ann', company: `${name} Traders` });
+    const total = async (query: string) => (await listing(app, seller, { type_id: 1, query })).total;
+    expect(await total('kappa')).toBe(52);
+    expect(await total('kappaq')).toBe(2);
+    expect(await total('kappaqx')).toBe(1);
+    expect(await total('kappaqx traders')).toBe(1);
+    expect(await total('kappaqz')).toBe(0);
+    expect(await total('ann kap')).toBe(52);
+  });
 });
 
 describe('DELETE /crm/v1/crm/delete_lead and restoring', () => {

@@ -196,3 +196,18 @@ export const crmRecordCounts = pgTable(
   },
   (t) => [index('crm_record_counts_idx').on(t.companyId, t.typeId)],
 );
+
+/**
+ * Every word lexeme ("17_vertex") the company's records hold, appended by a trigger on crm_records
+ * (migration 0015): a keyword's prefix is turned into the exact lexemes it begins, which the search
+ * index intersects far more cheaply than a prefix match (docs/decisions/015). Words are never removed;
+ * one no record holds any more only adds an alternative that matches nothing.
+ */
+export const crmSearchWords = pgTable(
+  'crm_search_words',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    lexeme: text('lexeme').notNull(),
+  },
+  (t) => [uniqueIndex('crm_search_words_idx').on(t.companyId, t.lexeme.op('text_pattern_ops'))],
+);

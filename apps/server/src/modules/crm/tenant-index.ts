@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RecordTypeId, RecordValues } from '@tradeloop/contracts/crm';
-import { crmRecords } from './tables.ts';
+import { crmRecords, crmSearchWords } from './tables.ts';
 
 /**
  * Tenant-scoped index keys (docs/decisions/015-crm-custom-values.md).
@@ -37,11 +37,33 @@ export function searchVector(companyId: number, text: string): SQL {
   return lexemes ? sql`array_to_tsvector(string_to_array(${lexemes}, ' '))` : sql`''::tsvector`;
 }
 
-/** Keyword search: every word of the query as a prefix of the company's lexemes, all required. */
+/**
+ * Keyword search: every word of the query begins one of the company's lexemes, all required. The words
+ * a prefix begins are looked up in crm_search_words and searched exactly: the index intersects exact
+ * lexemes cheaply, while a prefix match first gathers every record it matches.
+ */
 export function keywordCondition(companyId: number, query: string | undefined): SQL | undefined {
   const words = (query ?? '').toLowerCase().match(WORD)?.slice(0, 8);
   if (!words?.length) return undefined;
+  const groups = words.map((word) => wordQuery(`${companyId}_${word.slice(0, MAX_WORD)}`, companyId));
+  return sql`${crmRecords.search} @@ (${sql.join(groups, sql` || ' & ' || `)})::tsquery`;
+}
+
+/** Words a prefix may stand for before the search falls back to matching the prefix itself. */
+const MAX_EXPANSION = 50;
+
+/**
+ * One word of a keyword as tsquery text: the lexemes it begins, or the prefix match itself when it
+ * begins with a digit (such lexemes are not collected) or begins too many words to list.
+ */
+function wordQuery(prefix: string, companyId: number): SQL {
   // Words are letters and digits only, so quoting them cannot break out of the tsquery syntax.
-  const tsquery = words.map((word) => `'${companyId}_${word.slice(0, MAX_WORD)}':*`).join(' & ');
-  return sql`${crmRecords.search} @@ ${tsquery}::tsquery`;
+  const prefixMatch = `'${prefix}':*`;
+  if (/^\d+_\d/.test(prefix)) return sql`${prefixMatch}`;
+  const like = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+  return sql`(select case when count(*) > ${MAX_EXPANSION} then ${prefixMatch}
+      else '(' || coalesce(string_agg(quote_literal(w.lexeme), ' | '), quote_literal(${prefix}::text)) || ')' end
+    from (select ${crmSearchWords.lexeme} as lexeme from ${crmSearchWords}
+          where ${crmSearchWords.companyId} = ${companyId} and ${crmSearchWords.lexeme} like ${like}
+          limit ${MAX_EXPANSION + 1}) w)`;
 }
