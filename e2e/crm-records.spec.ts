@@ -96,6 +96,8 @@ test('a seller designs the lead form, files leads, filters, moves one on the boa
 
   // Everything as left: the saved filter is still there with its count.
   await page.goto('/crm/leads');
+  // The list has loaded (and stopped re-rendering) before the menu is opened.
+  await expect(page.getByRole('link', { name: 'Asha', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Saved filters' }).click();
   await expect(page.getByRole('menuitem', { name: /Quarterly buyers/ })).toContainText('1');
   await page.keyboard.press('Escape');
