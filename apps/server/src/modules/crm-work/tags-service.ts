@@ -19,6 +19,7 @@ import { crmRecords } from '../crm/tables.ts';
 import type { Actor } from './content-records.ts';
 import { crmRecordTags, crmTags } from './tables.ts';
 import { addTimeline, type NewTimelineEntry } from './timeline.ts';
+import { sqlList } from '../../db/sql.ts';
 
 /**
  * Tags: a company's labels (unique by name, whatever the case), put on any of its records. Setting a
@@ -198,10 +199,7 @@ export async function bulkDeleteTags(tx: Tx, actor: Actor, ids: number[]) {
 /** A live record carrying a tag of these names (any case), or any tag at all. */
 function carries(companyId: number, names?: string[]): SQL {
   const named = names
-    ? sql` AND lower(${col(crmTags.name)}) IN (${sql.join(
-        names.map((name) => sql`${name.toLowerCase()}`),
-        sql`, `,
-      )})`
+    ? sql` AND lower(${col(crmTags.name)}) IN (${sqlList(names.map((name) => name.toLowerCase()))})`
     : sql``;
   return sql`EXISTS (SELECT 1 FROM ${crmRecordTags} JOIN ${crmTags} ON ${col(crmTags.id)} = ${col(crmRecordTags.tagId)}
     WHERE ${col(crmRecordTags.recordId)} = ${col(crmRecords.id)} AND ${col(crmRecordTags.companyId)} = ${companyId}${named})`;

@@ -14,6 +14,7 @@ import { users } from '../accounts/tables.ts';
 import { conditionsOf, externalField, findField, normalizeValue, type FieldDef } from './fields.ts';
 import { crmRecords } from './tables.ts';
 import { valuesContain } from './tenant-index.ts';
+import { sqlList } from '../../db/sql.ts';
 
 /**
  * Filters of spec section 5 compiled to SQL. Every value travels as a bound parameter; field names
@@ -30,11 +31,6 @@ export type Tenant = { companyId: number; typeId: RecordTypeId };
 type Compiled = { tenant: Tenant; field: FieldDef; condition: ConditionId; values: Scalar[] };
 
 const or = (parts: SQL[]) => (parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`);
-const list = (items: Scalar[]) =>
-  sql.join(
-    items.map((item) => sql`${item}`),
-    sql`, `,
-  );
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const valueText = (field: FieldDef) => sql`(${crmRecords.values}->>${field.name}::text)`;
@@ -123,9 +119,9 @@ function textCondition({ field, condition, values }: Compiled): SQL {
   const pattern = (prefix: string, suffix: string) => `${prefix}${likeEscape(String(values[0]))}${suffix}`;
   switch (condition) {
     case 1:
-      return sql`${lower} IN (${list(values)})`;
+      return sql`${lower} IN (${sqlList(values)})`;
     case 2:
-      return sql`(${expr} IS NULL OR ${lower} NOT IN (${list(values)}))`;
+      return sql`(${expr} IS NULL OR ${lower} NOT IN (${sqlList(values)}))`;
     case 3:
       return sql`${expr} ILIKE ${pattern('%', '%')}`;
     case 4:
@@ -137,7 +133,7 @@ function textCondition({ field, condition, values }: Compiled): SQL {
     case 13:
       return sql`(${expr} IS NULL OR ${lower} <> ${values[0]})`;
     case 14:
-      return sql`(${expr} IS NOT NULL AND ${lower} NOT IN (${list(values)}))`;
+      return sql`(${expr} IS NOT NULL AND ${lower} NOT IN (${sqlList(values)}))`;
     default:
       return emptiness(expr, condition);
   }
@@ -264,13 +260,13 @@ function columnCondition(compiled: Compiled): SQL {
     return rangeCondition(sql`${column}`, (value) => sql`${value}::timestamptz`, compiled);
   switch (condition) {
     case 1:
-      return sql`${column} IN (${list(values)})`;
+      return sql`${column} IN (${sqlList(values)})`;
     case 2:
     case 13:
-      return sql`(${column} IS NULL OR ${column} NOT IN (${list(values)}))`;
+      return sql`(${column} IS NULL OR ${column} NOT IN (${sqlList(values)}))`;
     case 5:
     case 14:
-      return sql`(${column} IS NOT NULL AND ${column} NOT IN (${list(values)}))`;
+      return sql`(${column} IS NOT NULL AND ${column} NOT IN (${sqlList(values)}))`;
     default:
       return emptiness(column, condition);
   }
@@ -367,7 +363,7 @@ export function sortExpression(field: FieldDef): SQL {
     case 'currency':
       return numeric(field);
     case 'select':
-      return sql`array_position(ARRAY[${list(field.optionList)}]::text[], ${valueText(field)})`;
+      return sql`array_position(ARRAY[${sqlList(field.optionList)}]::text[], ${valueText(field)})`;
     case 'user':
       return sql`(SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${numeric(field)})`;
     case 'date':

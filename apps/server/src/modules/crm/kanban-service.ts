@@ -13,6 +13,7 @@ import { baseConditions, findSavedFilter } from './listing-service.ts';
 import { collectRefs, recordSelection, toRecord, type RecordRow } from './records-read.ts';
 import { updateOneField, type Actor } from './records-service.ts';
 import { crmForms, crmKanbanSettings, crmRecords } from './tables.ts';
+import { sqlList } from '../../db/sql.ts';
 
 type BoardQuery = {
   type_id?: RecordTypeId;
@@ -91,12 +92,7 @@ async function firstPages(tx: Tx, conditions: SQL[], field: FieldDef, perPage: n
     .from(ranked)
     .where(sql`${ranked.rank} <= ${perPage}`);
   if (ids.length === 0) return [];
-  return cardsQuery(tx, [
-    sql`${crmRecords.id} IN (${sql.join(
-      ids.map((row) => sql`${row.id}`),
-      sql`, `,
-    )})`,
-  ]);
+  return cardsQuery(tx, [sql`${crmRecords.id} IN (${sqlList(ids.map((row) => row.id))})`]);
 }
 
 /** GET crm/kanbon_data_list: columns with counts (and deal value), 10 cards each, or one column's next page. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../catalog/taxonomy-service.ts';
+import { sqlList } from '../../db/sql.ts';
 
 /**
  * Typo-tolerant keywords (docs/decisions/012). Each word of the keyword is looked up in the
@@ -69,10 +70,6 @@ async function lookUp(db: Db, words: string[]): Promise<WordInfo[]> {
 }
 
 async function queryWords(db: Db, words: string[]): Promise<WordInfo[]> {
-  const list = sql.join(
-    words.map((word) => sql`${word}`),
-    sql`, `,
-  );
   const result = await db.execute(sql`
     select t.term,
       exists (select 1 from market_search_words w where w.word = t.term) as known,
@@ -82,7 +79,7 @@ async function queryWords(db: Db, words: string[]): Promise<WordInfo[]> {
                where length(t.term) >= 3 and w.word % t.term
                order by score desc, w.word
                limit ${ALTERNATIVES}) x) as alternatives
-    from unnest(array[${list}]::text[]) as t(term)`);
+    from unnest(array[${sqlList(words)}]::text[]) as t(term)`);
   return rowsOf<WordInfo>(result);
 }
 
@@ -98,10 +95,7 @@ async function stemsOf(db: Db, words: string[]): Promise<Map<string, string[]>> 
     if (stemCache.size > MAX_CACHED_WORDS) stemCache.clear();
     const result = await db.execute(sql`
       select t.term, array(select lexeme from unnest(to_tsvector('english', t.term))) as lexemes
-      from unnest(array[${sql.join(
-        missing.map((word) => sql`${word}`),
-        sql`, `,
-      )}]::text[]) as t(term)`);
+      from unnest(array[${sqlList(missing)}]::text[]) as t(term)`);
     for (const row of rowsOf<{ term: string; lexemes: string[] }>(result)) stemCache.set(row.term, row.lexemes);
   }
   return new Map(words.map((word) => [word, stemCache.get(word) ?? []]));

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../catalog/taxonomy-service.ts';
 import { listingsByIds, type ListingRow } from './listing.ts';
 import { parseDocument, SearchIndex, type IndexedListing } from './search-index.ts';
+import { sqlList } from '../../db/sql.ts';
 
 /**
  * Keeps a process's search index in step with market_listings (docs/decisions/020). The index is
@@ -75,12 +76,6 @@ function toListing(row: ListingRecord): IndexedListing {
     lexemes: parseDocument(row.document),
   };
 }
-
-const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 export class ListingIndexStore {
   private index: SearchIndex | null = null;
@@ -219,7 +214,9 @@ export class ListingIndexStore {
     for (let start = 0; start < productIds.length; start += BATCH) {
       const ids = productIds.slice(start, start + BATCH);
       const rows = rowsOf<ListingRecord>(
-        await this.db.execute(sql`select ${LISTING_COLUMNS} from market_listings where product_id in (${idList(ids)})`),
+        await this.db.execute(
+          sql`select ${LISTING_COLUMNS} from market_listings where product_id in (${sqlList(ids)})`,
+        ),
       );
       const found = new Set<number>();
       for (const row of rows) {

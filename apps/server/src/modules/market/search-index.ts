@@ -62,7 +62,7 @@ const FACET_VALUE: Record<ColumnFacet, (listing: IndexedListing) => string | nul
  * Relevance: each occurrence of a lexeme counts by the weight of where it stands (A name and pre-title,
  * B brand, model and categories, C options and supplier, D description), as ts_rank weighs them.
  */
-export const WEIGHT_UNITS = { A: 10, B: 4, C: 2, D: 1 } as const;
+const WEIGHT_UNITS = { A: 10, B: 4, C: 2, D: 1 } as const;
 /** A posting packs its listing's slot and the lexeme's weight units (6 bits) into one small integer. */
 const UNIT_BITS = 6;
 const MAX_UNITS = (1 << UNIT_BITS) - 1;

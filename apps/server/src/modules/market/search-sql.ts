@@ -9,6 +9,7 @@ import {
   type SearchRequest,
   type SearchRow,
 } from './search-query.ts';
+import { sqlList } from '../../db/sql.ts';
 
 /**
  * A product search as one SQL statement over market_listings (docs/decisions/012): the matching
@@ -19,19 +20,11 @@ import {
  * the index is tested against and the baseline the benchmark measures it beside.
  */
 
-const list = (values: readonly (string | number)[]) =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
-
-type Bounds = { min: number | null; max: number | null };
-
 /** Each active filter as a condition on the matched rows (aliases of market_listings columns). */
-function filterConditions(body: ProductSearchBody, usdBounds: Bounds): Map<FilterKey, SQL> {
+function filterConditions(body: ProductSearchBody, usdBounds: SearchRequest['usdBounds']): Map<FilterKey, SQL> {
   const conditions = new Map<FilterKey, SQL>();
   if (body.categories?.length)
-    conditions.set('categories', sql`category_ids && array[${list(body.categories)}]::int[]`);
+    conditions.set('categories', sql`category_ids && array[${sqlList(body.categories)}]::int[]`);
   if (usdBounds.min !== null || usdBounds.max !== null) {
     conditions.set(
       'price_range',
@@ -42,7 +35,7 @@ function filterConditions(body: ProductSearchBody, usdBounds: Bounds): Map<Filte
   }
   for (const key of COLUMN_FACET_KEYS) {
     const values = body[key];
-    if (values?.length) conditions.set(key, sql`${sql.raw(COLUMN_FACETS[key])} in (${list(values)})`);
+    if (values?.length) conditions.set(key, sql`${sql.raw(COLUMN_FACETS[key])} in (${sqlList(values)})`);
   }
   return conditions;
 }
@@ -129,7 +122,7 @@ async function runSearch(
       ${own.length ? sql`json_build_object(${sql.join(own, sql`, `)})` : sql`'{}'::json`} as own,
       (select coalesce(json_agg(json_build_object('k', 'categories', 'v', c::text, 'n', n)), '[]'::json)
          from (select c, count(*)::int as n from ${categorySource} s cross join unnest(s.category_ids) c
-               where c in (${categoryIds.length ? list(categoryIds) : sql`null`}) group by c) x) as categories,
+               where c in (${categoryIds.length ? sqlList(categoryIds) : sql`null`}) group by c) x) as categories,
       (select json_build_object('min', min(price_min_usd), 'max', max(price_min_usd)) from ${priceSource} s) as price,
       ${
         body.page === 1

@@ -35,6 +35,7 @@ import {
   type SearchRow,
 } from './search-query.ts';
 import { sqlSearch } from './search-sql.ts';
+import { sqlList } from '../../db/sql.ts';
 
 /**
  * POST front/product/list (docs/decisions/012 and 020): the keyword is planned (typos, prefixes), the
@@ -214,10 +215,7 @@ async function suppliersOf(db: Db, row: SearchRow): Promise<SupplierSummary[]> {
 
 async function readCompanies(db: Db, ids: number[]): Promise<Map<number, CompanyFacts>> {
   const result = await db.execute(sql`
-    select l.* from unnest(array[${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}]::bigint[]) as c(id)
+    select l.* from unnest(array[${sqlList(ids)}]::bigint[]) as c(id)
     cross join lateral (
       select company_id, seller_user_id, company_name, company_slug, business_type, country_code, member_type, plan_type
       from market_listings where company_id = c.id limit 1) l`);

@@ -14,20 +14,15 @@ import { listCountries } from '../reference/service.ts';
 import { listingFields, presenter, type ListingRow } from './listing.ts';
 import { currentRates } from './rates.ts';
 import { marketListings, marketSellers } from './tables.ts';
+import { sqlList } from '../../db/sql.ts';
 
 type SellerProductsQuery = z.infer<typeof sellerProductsQuerySchema>;
 type SellerProductsPage = z.infer<typeof sellerProductsPageSchema>;
 
-const list = (values: readonly (string | number)[]) =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
-
 /** Country names (or codes) and category names (or slugs) to ids; unknown ones match nothing. */
 async function sellerConditions(db: Db, query: SellerProductsQuery): Promise<SQL> {
   const parts: SQL[] = [];
-  if (query.business_type?.length) parts.push(sql`business_type in (${list(query.business_type)})`);
+  if (query.business_type?.length) parts.push(sql`business_type in (${sqlList(query.business_type)})`);
   if (query.country_name?.length) {
     const countries = await listCountries(db);
     const wanted = new Set(query.country_name.map((name) => name.toLowerCase()));
@@ -36,7 +31,7 @@ async function sellerConditions(db: Db, query: SellerProductsQuery): Promise<SQL
         (c) => wanted.has(c.name.toLowerCase()) || wanted.has(c.iso2.toLowerCase()) || wanted.has(c.code.toLowerCase()),
       )
       .map((c) => c.iso2);
-    parts.push(codes.length ? sql`country_code in (${list(codes)})` : sql`false`);
+    parts.push(codes.length ? sql`country_code in (${sqlList(codes)})` : sql`false`);
   }
   if (query.category_name?.length) {
     const tree = await categoryTree(db);
@@ -44,7 +39,7 @@ async function sellerConditions(db: Db, query: SellerProductsQuery): Promise<SQL
     const ids = tree.rows
       .filter((row) => wanted.has(row.name.toLowerCase().replace(/-/g, ' ')) || wanted.has(row.slug.replace(/-/g, ' ')))
       .map((row) => row.id);
-    parts.push(ids.length ? sql`category_ids && array[${list(ids)}]::int[]` : sql`false`);
+    parts.push(ids.length ? sql`category_ids && array[${sqlList(ids)}]::int[]` : sql`false`);
   }
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
@@ -69,7 +64,7 @@ export async function sellerProducts(db: Db, query: SellerProductsQuery): Promis
           position: sql<number>`row_number() over (partition by company_id order by created_at desc, product_id desc)`,
         })
         .from(marketListings)
-        .where(sql`${where} and company_id in (${list(companyIds)})`)
+        .where(sql`${where} and company_id in (${sqlList(companyIds)})`)
     : [];
   const present = await presenter(db, await currentRates(db), query.currency);
   const byCompany = new Map<number, ListingRow[]>();
