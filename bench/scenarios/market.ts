@@ -11,7 +11,6 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { IN_MEMORY, loadConfig } from '../../apps/server/src/config.ts';
 import type { Db } from '../../apps/server/src/db/client.ts';
 import { createAccount } from '../../apps/server/src/modules/accounts/service.ts';
-import { rowsOf } from '../../apps/server/src/modules/catalog/taxonomy-service.ts';
 import {
   indexEngine,
   searchProducts,
@@ -21,6 +20,7 @@ import {
 import { createRateLimiter, type RateLimitStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { startChild, stopChild } from '../child-process.ts';
 import type { Figures } from '../lib.ts';
+import { rowsOf } from '../../apps/server/src/db/sql.ts';
 
 /**
  * Marketplace search at scale (issue 7, acceptance 4): 100,000 public products of 100 sellers,

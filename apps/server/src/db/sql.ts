@@ -7,3 +7,8 @@ export function sqlList(values: readonly unknown[]): SQL {
     sql`, `,
   );
 }
+
+/** The rows of a raw query's result, whichever driver (PGlite or pg) ran it. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}

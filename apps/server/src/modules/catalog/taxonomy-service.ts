@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/sql.ts';
 import { z } from 'zod';
 import {
   CATALOG_MESSAGES,
@@ -105,10 +106,6 @@ async function countProducts(db: Db, tree: Tree, roots: CategoryRow[], companyId
 }
 
 /** db.execute answers an array on PGlite and a result with rows on node-postgres. */
-export function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-}
-
 export async function listCategories(db: Db, body: z.infer<typeof categoryListBodySchema>): Promise<Category[]> {
   const tree = await loadTree(db);
   const parent = body.parent ? body.parent : null;

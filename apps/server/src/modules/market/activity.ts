@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { PageActivity } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../catalog/taxonomy-service.ts';
 import { quotesToday } from '../quotes/enquiries.ts';
 import { marketPageActivity } from './tables.ts';
+import { rowsOf } from '../../db/sql.ts';
 
 /** A visitor counts as active for two minutes after their last poll (polls come every 30 seconds). */
 const ACTIVE_WINDOW = '2 minutes';

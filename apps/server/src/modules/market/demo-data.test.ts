@@ -5,8 +5,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { DEMO_OPERATOR_EMAIL } from '@tradeloop/contracts/market';
 import { as, createTestApp } from '../../../test/helpers.ts';
 import { loadDemoData } from '../../db/demo-data.ts';
-import { rowsOf } from '../catalog/taxonomy-service.ts';
 import { search } from './test-fixtures.ts';
+import { rowsOf } from '../../db/sql.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

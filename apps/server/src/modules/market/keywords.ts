@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../catalog/taxonomy-service.ts';
-import { sqlList } from '../../db/sql.ts';
+import { sqlList, rowsOf } from '../../db/sql.ts';
 
 /**
  * Typo-tolerant keywords (docs/decisions/012). Each word of the keyword is looked up in the

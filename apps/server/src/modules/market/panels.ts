@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { MARKET_LIMITS } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../catalog/taxonomy-service.ts';
 import type { ListingRow } from './listing.ts';
+import { rowsOf } from '../../db/sql.ts';
 
 /**
  * The list's side panels: products most wished for in the results' top category

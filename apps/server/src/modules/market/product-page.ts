@@ -17,10 +17,10 @@ import { listMatrix } from '../catalog/matrix-service.ts';
 import { loadReferenceSets } from '../catalog/references.ts';
 import { productDetail } from '../catalog/service.ts';
 import { sheetOf } from '../catalog/specs-service.ts';
-import { rowsOf } from '../catalog/taxonomy-service.ts';
 import { listingFields, listingsByIds, presenter, productUrlOf, type ListingRow, type Presenter } from './listing.ts';
 import { convert, currencyRef, currentRates, displayCurrency, type Rates } from './rates.ts';
 import { marketListings, marketSellers, marketWishlist } from './tables.ts';
+import { rowsOf } from '../../db/sql.ts';
 
 /**
  * A public product (active, not deleted) by the last segment of a /productdetail/… URL: its id,

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../catalog/taxonomy-service.ts';
 import { listingsByIds, type ListingRow } from './listing.ts';
 import { parseDocument, SearchIndex, type IndexedListing } from './search-index.ts';
-import { sqlList } from '../../db/sql.ts';
+import { sqlList, rowsOf } from '../../db/sql.ts';
+import { ChangeFollower, RELOAD_AFTER_MS, snapshotXmin } from '../../db/change-follower.ts';
 
 /**
  * Keeps a process's search index in step with market_listings (docs/decisions/020). The index is
@@ -18,10 +18,10 @@ const LISTING_COLUMNS = sql.raw(`product_id, company_id, seller_user_id, company
   (extract(epoch from created_at) * 1000)::float8 as created_ms, main_image is not null as has_image,
   document::text as document`);
 const BATCH = 5_000;
-/** The change log keeps an hour; an index that has not looked for most of it loads again. */
-const LOG_KEEP = sql.raw(`interval '1 hour'`);
-const RELOAD_AFTER_MS = 50 * 60_000;
-const PRUNE_EVERY_MS = 10 * 60_000;
+const CHANGE_LOG = {
+  table: sql.raw('market_listing_changes'),
+  row: sql.raw(`json_build_object('t', txid::text, 'p', product_id)`),
+};
 /** Listing rows kept for presenting results: the products searches show most stay in memory. */
 const KEPT_ROWS = 10_000;
 /** `big_post` ranks by popularity counts that the counters write every 10 seconds anyway. */
@@ -80,14 +80,7 @@ function toListing(row: ListingRecord): IndexedListing {
 export class ListingIndexStore {
   private index: SearchIndex | null = null;
   private loading: Promise<SearchIndex> | null = null;
-  /** Transactions at or past this one may not have been read yet (pg_snapshot_xmin of the last look). */
-  private horizon = '0';
-  /** Transactions at or past the horizon whose changes were read already. */
-  private applied = new Set<string>();
-  private lookedAt = 0;
-  private prunedAt = Date.now();
-  private syncing: Promise<void> | null = null;
-  private nextSync: Promise<void> | null = null;
+  private readonly changes: ChangeFollower<{ t: string; p: number }>;
   private popularity: { at: number; scores: Map<number, number> } | null = null;
   private keptRows = new Map<number, ListingRow>();
   /** Counts the looks that found changes: rows read across one are not kept (they may predate it). */
@@ -97,14 +90,17 @@ export class ListingIndexStore {
 
   constructor(db: Db) {
     this.db = db;
+    this.changes = new ChangeFollower(db, CHANGE_LOG, (changes) =>
+      this.reread([...new Set(changes.map((change) => Number(change.p)))]),
+    );
   }
 
   /** The index with every change committed before this call. */
   async current(): Promise<SearchIndex> {
-    if (this.index && Date.now() - this.lookedAt > RELOAD_AFTER_MS) this.index = null;
+    if (this.index && Date.now() - this.changes.lookedAt > RELOAD_AFTER_MS) this.index = null;
     // A load under way may have begun before the caller's latest write: look for changes after it.
     const index = this.index ?? (await (this.loading ??= this.load().finally(() => (this.loading = null))));
-    await this.sync();
+    await this.changes.look();
     return index;
   }
 
@@ -143,9 +139,7 @@ export class ListingIndexStore {
     const index = new SearchIndex();
     const horizon = await this.db.transaction(
       async (tx) => {
-        const [{ xmin }] = rowsOf<{ xmin: string }>(
-          await tx.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`),
-        );
+        const xmin = await snapshotXmin(tx);
         for (let after = 0; ;) {
           const rows = rowsOf<ListingRecord>(
             await tx.execute(sql`select ${LISTING_COLUMNS} from market_listings
@@ -159,52 +153,11 @@ export class ListingIndexStore {
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    this.horizon = horizon;
-    this.applied.clear();
+    this.changes.reset(horizon);
     this.keptRows.clear();
     this.epoch += 1;
-    this.lookedAt = Date.now();
     this.index = index;
     return index;
-  }
-
-  /**
-   * Looks once for a caller: a look already under way may have started before the caller's latest
-   * write committed, so callers arriving meanwhile share the next one.
-   */
-  private sync(): Promise<void> {
-    if (!this.syncing) {
-      this.syncing = this.readChanges().finally(() => (this.syncing = null));
-      return this.syncing;
-    }
-    if (!this.nextSync) {
-      const next = () => {
-        this.nextSync = null;
-        return this.sync();
-      };
-      this.nextSync = this.syncing.then(next, next);
-    }
-    return this.nextSync;
-  }
-
-  private async readChanges() {
-    const [look] = rowsOf<{ xmin: string; changes: { t: string; p: number }[] | null }>(
-      await this.db.execute(sql`
-        select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
-          (select json_agg(json_build_object('t', txid::text, 'p', product_id))
-             from market_listing_changes where txid >= ${this.horizon}::xid8) as changes`),
-    );
-    const fresh = (look.changes ?? []).filter((change) => !this.applied.has(change.t));
-    if (fresh.length) await this.reread([...new Set(fresh.map((change) => Number(change.p)))]);
-    const horizon = BigInt(look.xmin);
-    for (const change of fresh) this.applied.add(change.t);
-    for (const txid of this.applied) if (BigInt(txid) < horizon) this.applied.delete(txid);
-    this.horizon = look.xmin;
-    this.lookedAt = Date.now();
-    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
-      this.prunedAt = Date.now();
-      await this.db.execute(sql`delete from market_listing_changes where changed_at < now() - ${LOG_KEEP}`);
-    }
   }
 
   /** Re-reads listings: a product no longer listed leaves the index. */

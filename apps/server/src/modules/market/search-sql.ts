@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FilterKey, ProductSearchBody } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../catalog/taxonomy-service.ts';
 import {
   COLUMN_FACET_KEYS,
   COLUMN_FACETS,
@@ -9,7 +8,7 @@ import {
   type SearchRequest,
   type SearchRow,
 } from './search-query.ts';
-import { sqlList } from '../../db/sql.ts';
+import { sqlList, rowsOf } from '../../db/sql.ts';
 
 /**
  * A product search as one SQL statement over market_listings (docs/decisions/012): the matching

@@ -17,7 +17,7 @@ import {
   type SupplierSummary,
 } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
-import { categoryTree, rowsOf } from '../catalog/taxonomy-service.ts';
+import { categoryTree } from '../catalog/taxonomy-service.ts';
 import { countryNamesByCode } from '../reference/service.ts';
 import type { MarketCounters } from './counters.ts';
 import { planKeyword, type KeywordPlan } from './keywords.ts';
@@ -35,7 +35,7 @@ import {
   type SearchRow,
 } from './search-query.ts';
 import { sqlSearch } from './search-sql.ts';
-import { sqlList } from '../../db/sql.ts';
+import { sqlList, rowsOf } from '../../db/sql.ts';
 
 /**
  * POST front/product/list (docs/decisions/012 and 020): the keyword is planned (typos, prefixes), the

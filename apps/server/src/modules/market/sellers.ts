@@ -9,12 +9,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { getProfile } from '../accounts/service.ts';
 import { companies } from '../accounts/tables.ts';
-import { categoryTree, rowsOf } from '../catalog/taxonomy-service.ts';
+import { categoryTree } from '../catalog/taxonomy-service.ts';
 import { listCountries } from '../reference/service.ts';
 import { listingFields, presenter, type ListingRow } from './listing.ts';
 import { currentRates } from './rates.ts';
 import { marketListings, marketSellers } from './tables.ts';
-import { sqlList } from '../../db/sql.ts';
+import { sqlList, rowsOf } from '../../db/sql.ts';
 
 type SellerProductsQuery = z.infer<typeof sellerProductsQuerySchema>;
 type SellerProductsPage = z.infer<typeof sellerProductsPageSchema>;

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { MARKET_LIMITS, type Suggestions } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
-import { categoryTree, escapeLike, rowsOf } from '../catalog/taxonomy-service.ts';
+import { categoryTree, escapeLike } from '../catalog/taxonomy-service.ts';
 import { productUrlOf } from './listing.ts';
+import { rowsOf } from '../../db/sql.ts';
 
 /**
  * Autocomplete for the search box: popular searches, product names and categories that start

@@ -5,10 +5,9 @@ import type { CompanyType } from '@tradeloop/contracts/auth';
 import { companies, users } from '../accounts/tables.ts';
 import { products } from '../catalog/tables.ts';
 import { currencies } from '../reference/tables.ts';
-import { createdAt } from '../../db/columns.ts';
+import { createdAt, xid8 } from '../../db/columns.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 const money = (name: string) => numeric(name, { precision: 16, scale: 4, mode: 'number' });
 
 /**
