@@ -18,7 +18,7 @@ export type ChangeLog = {
 /** The log keeps an hour; a copy that has not looked for most of it must load again. */
 export const LOG_KEEP_MS = 60 * 60_000;
 export const RELOAD_AFTER_MS = 50 * 60_000;
-const PRUNE_EVERY_MS = 10 * 60_000;
+export const PRUNE_EVERY_MS = 10 * 60_000;
 
 /** The xmin of the transaction's snapshot: a copy loaded in it must follow the log from there. */
 export async function snapshotXmin(tx: Tx): Promise<string> {
@@ -106,11 +106,14 @@ export class ChangeFollower<Change extends { t: string }> {
       this.horizon = found.xmin;
     }
     this.lookedAt = Date.now();
-    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
-      this.prunedAt = Date.now();
-      await this.db.execute(
-        sql`delete from ${this.log.table} where changed_at < now() - ${`${LOG_KEEP_MS / 1000} seconds`}::interval`,
-      );
-    }
+    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) await this.prune();
+  }
+
+  /** Deletes log rows older than the log keeps (looks do it every ten minutes; an idle server may call it). */
+  async prune() {
+    this.prunedAt = Date.now();
+    await this.db.execute(
+      sql`delete from ${this.log.table} where changed_at < now() - ${`${LOG_KEEP_MS / 1000} seconds`}::interval`,
+    );
   }
 }

@@ -28,7 +28,7 @@ import { sqlList } from '../../db/sql.ts';
 type Scalar = string | number | boolean;
 /** Whose records a filter runs on: the tenant-scoped value index needs it. */
 export type Tenant = { companyId: number; typeId: RecordTypeId };
-type Compiled = { tenant: Tenant; field: FieldDef; condition: ConditionId; values: Scalar[] };
+export type Compiled = { tenant: Tenant; field: FieldDef; condition: ConditionId; values: Scalar[] };
 
 const or = (parts: SQL[]) => (parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`);
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -51,7 +51,7 @@ function fail(field: FieldDef, message: string): never {
 }
 
 /** Checks the condition fits the field, and turns the filter value into typed, normalized values. */
-function prepare(tenant: Tenant, fields: FieldDef[], filter: Filter): Compiled {
+export function prepareFilter(tenant: Tenant, fields: FieldDef[], filter: Filter): Compiled {
   const field = findField(fields, filter.id);
   if (!field) throw invalid({ filters: [CRM_MESSAGES.fieldUnknown] }, CRM_MESSAGES.fieldUnknown);
   const condition = Number(filter.condition) as ConditionId;
@@ -317,7 +317,7 @@ function mergeable(compiled: Compiled) {
  * ({"a": 1, "b": 2}), which the index answers in one scan and the heap rechecks once per row.
  */
 export function compileFilters(tenant: Tenant, fields: FieldDef[], filters: Filter[]): SQL[] {
-  const compiled = filters.map((filter) => prepare(tenant, fields, filter));
+  const compiled = filters.map((filter) => prepareFilter(tenant, fields, filter));
   const folded: Record<string, FieldValue> = {};
   const rest: SQL[] = [];
   for (const item of compiled) {
@@ -332,7 +332,7 @@ export function compileFilters(tenant: Tenant, fields: FieldDef[], filters: Filt
 
 /** Checks filters against the fields without running them (saving a view or a filter). */
 export function validateFilters(fields: FieldDef[], filters: Filter[]) {
-  for (const filter of filters) prepare({ companyId: 0, typeId: 1 }, fields, filter);
+  for (const filter of filters) prepareFilter({ companyId: 0, typeId: 1 }, fields, filter);
 }
 
 export const SORTABLE_TYPES = new Set([

@@ -9,12 +9,14 @@ import {
   type RecordTypeId,
   type RecordValues,
 } from '@tradeloop/contracts/crm';
-import type { Tx } from '../../db/client.ts';
+import { preparedStatement, type Db, type Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { DEFAULT_COLUMNS } from './default-forms.ts';
 import { externalField, findField, type FieldDef } from './fields.ts';
-import { compileFilters, sortExpression, SORTABLE_TYPES } from './filters.ts';
-import { keywordCondition } from './tenant-index.ts';
+import { compileFilters, sortExpression, SORTABLE_TYPES, validateFilters } from './filters.ts';
+import { keywordCondition, keywordWords } from './tenant-index.ts';
+import { indexQuery } from './index-query.ts';
+import { recordIndex } from './record-index-store.ts';
 import { loadFields, type LoadedFields } from './forms-service.ts';
 import { collectRefs, toRecord } from './records-read.ts';
 import { crmRecordCounts, crmRecords, crmSavedFilters, crmViews } from './tables.ts';
@@ -85,6 +87,8 @@ export function columnsOf(fields: FieldDef[], typeId: RecordTypeId, columns: str
 
 export type Scope = {
   loaded: LoadedFields;
+  /** The view's, the saved filter's and the request's filters, all of which apply. */
+  filters: Filter[];
   conditions: SQL[];
   filtered: boolean;
   sort: { field: FieldDef; direction: 'asc' | 'desc' };
@@ -98,30 +102,42 @@ export async function listingScope(tx: Tx, companyId: number, body: ListingReque
   const view = body.custom_view_id ? await findView(tx, companyId, body.custom_view_id, typeId) : null;
   const saved = body.filter_id ? await findSavedFilter(tx, companyId, body.filter_id, typeId) : null;
   const filters: Filter[] = [...(view?.filters ?? []), ...(saved?.filters ?? []), ...(body.filters ?? [])];
-  const keyword = keywordCondition(companyId, body.query);
-  const conditions = [
-    ...baseConditions(companyId, typeId, body.deleted ?? false),
-    ...compileFilters({ companyId, typeId }, loaded.fields, filters),
-    ...(keyword ? [keyword] : []),
-  ];
+  validateFilters(loaded.fields, filters);
+  // Built when first read: a list the in-memory record index answers never needs them.
+  let conditions: SQL[] | undefined;
+  const compile = () => {
+    const keyword = keywordCondition(companyId, body.query);
+    return [
+      ...baseConditions(companyId, typeId, body.deleted ?? false),
+      ...compileFilters({ companyId, typeId }, loaded.fields, filters),
+      ...(keyword ? [keyword] : []),
+    ];
+  };
   return {
     loaded,
-    conditions,
-    filtered: filters.length > 0 || keyword !== undefined,
+    filters,
+    get conditions() {
+      return (conditions ??= compile());
+    },
+    filtered: filters.length > 0 || keywordWords(body.query).length > 0,
     sort: resolveSort(loaded.fields, body.sort ?? view?.sort),
     columns: columnsOf(loaded.fields, typeId, body.columns?.length ? body.columns : view?.columns),
   };
 }
 
 /**
- * The values a list row needs: its columns, the title's fields and the sorted one. The others stay in the database
- * (`values - ARRAY[…]`), so a wide form does not make every page heavier.
+ * Names of the values a list row leaves out: all but its columns, the title's fields and the sorted
+ * one stay in the database (`values - ARRAY[…]`), so a wide form does not make every page heavier.
  */
-function listedValues(scope: Scope, typeId: RecordTypeId) {
+function unlistedValues(scope: Scope, typeId: RecordTypeId) {
   const keep = new Set([...scope.columns, ...TITLE_FIELDS[typeId].flat(), scope.sort.field.name]);
-  const drop = scope.loaded.formFields.map((field) => field.name).filter((name) => !keep.has(name));
+  return scope.loaded.formFields.map((field) => field.name).filter((name) => !keep.has(name));
+}
+
+/** The values a list row needs (one array parameter, not one per name: less to send and to parse). */
+function listedValues(scope: Scope, typeId: RecordTypeId) {
+  const drop = unlistedValues(scope, typeId);
   if (drop.length === 0) return crmRecords.values;
-  // One array parameter, not one per name: less for the driver to send and the server to parse.
   return sql<RecordValues>`(${crmRecords.values} - ${sql.param(drop)}::text[])`.mapWith(crmRecords.values);
 }
 
@@ -190,7 +206,7 @@ const listSelection = {
 
 function pageQuery(
   tx: Tx,
-  scope: Scope,
+  scope: Pick<Scope, 'conditions' | 'sort'>,
   withTotal: boolean,
   values: SQL<RecordValues> | typeof crmRecords.values = crmRecords.values,
 ) {
@@ -208,30 +224,51 @@ function pageQuery(
 
 type ListedRow = Awaited<ReturnType<typeof pageQuery>>[number];
 
+/** The rows of a page the record index chose, in no order. */
+const listedByIds = preparedStatement((tx) =>
+  tx
+    .select({
+      ...listSelection,
+      values: sql<RecordValues>`(${crmRecords.values} - ${sql.placeholder('unlisted')}::text[])`.mapWith(
+        crmRecords.values,
+      ),
+      total: sql<number>`0`,
+    })
+    .from(crmRecords)
+    .leftJoin(users, eq(users.id, crmRecords.ownerId))
+    .where(
+      and(
+        eq(crmRecords.companyId, sql.placeholder('companyId')),
+        sql`${crmRecords.id} = any(${sql.placeholder('ids')}::bigint[])`,
+      ),
+    )
+    .prepare('crm_records_listed_by_ids'),
+);
+
 function listedRecords(scope: Scope, rows: ListedRow[]) {
   const formUniqueId = scope.loaded.form.uniqueId;
   return rows.map((row) => toRecord({ ...row, formUniqueId }));
 }
 
 /**
- * POST crm/data_listing. A filtered list counts its matches in the same statement (one pass over the
- * few rows the indexes leave); an unfiltered one reads its page from the list index and counts apart.
+ * POST crm/data_listing. A filtered list whose conditions and sort the in-memory record index answers
+ * exactly is counted and paged there, and only its page is read (docs/decisions/021). Otherwise a
+ * filtered list counts its matches in the same statement (one pass over the few rows the indexes
+ * leave); an unfiltered one reads its page from the list index and counts apart.
  */
-export async function listRecords(tx: Tx, companyId: number, body: ListingRequest): Promise<Listing> {
-  const scope = await listingScope(tx, companyId, body);
+export async function listRecords(
+  db: Db,
+  companyId: number,
+  body: ListingRequest,
+  options: { index?: boolean } = {},
+): Promise<Listing> {
+  const scope = await listingScope(db, companyId, body);
   const perPage = body.per_page ?? 100;
   const page = body.page ?? 1;
-  const rows = await pageQuery(tx, scope, scope.filtered, listedValues(scope, body.type_id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const total =
-    scope.filtered && rows.length > 0
-      ? rows[0].total
-      : scope.filtered || body.deleted
-        ? await countWhere(tx, scope.conditions)
-        : await liveCount(tx, companyId, body.type_id);
+  const wanted = { db, companyId, body, scope, offset: (page - 1) * perPage, perPage };
+  const { rows, total } = (options.index !== false && (await pageFromIndex(wanted))) || (await pageFromSql(wanted));
   return {
-    data: await withExternalValues(tx, companyId, scope, listedRecords(scope, rows)),
+    data: await withExternalValues(db, companyId, scope, listedRecords(scope, rows)),
     currentPage: page,
     lastPage: Math.max(1, Math.ceil(total / perPage)),
     perPage,
@@ -239,8 +276,38 @@ export async function listRecords(tx: Tx, companyId: number, body: ListingReques
     total_results: total,
     columns: scope.columns,
     sort: { field: scope.sort.field.name, direction: scope.sort.direction },
-    refs: await collectRefs(tx, companyId, scope.loaded.fields, rows),
+    refs: await collectRefs(db, companyId, scope.loaded.fields, rows),
   };
+}
+
+type Page = { rows: ListedRow[]; total: number };
+type PageWanted = { db: Db; companyId: number; body: ListingRequest; scope: Scope; offset: number; perPage: number };
+
+async function pageFromIndex({ db, companyId, body, scope, offset, perPage }: PageWanted): Promise<Page | null> {
+  if (!scope.filtered) return null;
+  const query = indexQuery(scope.loaded.fields, scope.filters, body.query, scope.sort, body.deleted ?? false);
+  if (!query) return null;
+  const records = await recordIndex(db).records(companyId, body.type_id, scope.loaded.fields);
+  if (!records) return null;
+  const { total, ids } = records.page(query, offset, perPage);
+  if (ids.length === 0) return { rows: [], total };
+  const found = await listedByIds(db).execute({ companyId, ids, unlisted: unlistedValues(scope, body.type_id) });
+  const byId = new Map(found.map((row) => [row.id, row]));
+  // A record deleted since the index looked is left out of its page.
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+}
+
+async function pageFromSql({ db, companyId, body, scope, offset, perPage }: PageWanted): Promise<Page> {
+  const rows = await pageQuery(db, scope, scope.filtered, listedValues(scope, body.type_id))
+    .limit(perPage)
+    .offset(offset);
+  const total =
+    scope.filtered && rows.length > 0
+      ? rows[0].total
+      : scope.filtered || body.deleted
+        ? await countWhere(db, scope.conditions)
+        : await liveCount(db, companyId, body.type_id);
+  return { rows, total };
 }
 
 /** A page of a scope's rows with their references (the CSV export reads in such batches). */

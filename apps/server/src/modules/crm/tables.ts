@@ -16,7 +16,7 @@ import {
 import type { FieldSettings, FieldType, Filter, RecordTypeId, RecordValues } from '@tradeloop/contracts/crm';
 import type { TabColumns } from '@tradeloop/contracts/crm-forms';
 import { users } from '../accounts/tables.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { createdAt, updatedAt, xid8 } from '../../db/columns.ts';
 import { companyColumn } from '../accounts/columns.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -210,4 +210,22 @@ export const crmSearchWords = pgTable(
     lexeme: text('lexeme').notNull(),
   },
   (t) => [uniqueIndex('crm_search_words_idx').on(t.companyId, t.lexeme.op('text_pattern_ops'))],
+);
+
+/**
+ * Which records each transaction wrote, appended by triggers on crm_records (migration 0016): a
+ * process's in-memory record index reads what committed since it last looked (docs/decisions/021).
+ */
+export const crmRecordChanges = pgTable(
+  'crm_record_changes',
+  {
+    txid: xid8('txid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    typeId: smallint('type_id').$type<RecordTypeId>().notNull(),
+    recordId: bigint('record_id', { mode: 'number' }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('crm_record_changes_txid_idx').on(t.txid)],
 );

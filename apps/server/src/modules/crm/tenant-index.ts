@@ -43,10 +43,15 @@ export function searchVector(companyId: number, text: string): SQL {
  * lexemes cheaply, while a prefix match first gathers every record it matches.
  */
 export function keywordCondition(companyId: number, query: string | undefined): SQL | undefined {
-  const words = (query ?? '').toLowerCase().match(WORD)?.slice(0, 8);
-  if (!words?.length) return undefined;
-  const groups = words.map((word) => wordQuery(`${companyId}_${word.slice(0, MAX_WORD)}`, companyId));
+  const words = keywordWords(query);
+  if (!words.length) return undefined;
+  const groups = words.map((word) => wordQuery(`${companyId}_${word}`, companyId));
   return sql`${crmRecords.search} @@ (${sql.join(groups, sql` || ' & ' || `)})::tsquery`;
+}
+
+/** The words of a keyword, each of which must begin a word of the record (the lexemes, less the company). */
+export function keywordWords(query: string | undefined): string[] {
+  return ((query ?? '').toLowerCase().match(WORD) ?? []).slice(0, 8).map((word) => word.slice(0, MAX_WORD));
 }
 
 /** Words a prefix may stand for before the search falls back to matching the prefix itself. */
