@@ -144,6 +144,22 @@ describe('the in-memory CRM record index', () => {
     }
   });
 
+  it('tests a field no record holds yet, and follows records that later hold it', () => {
+    const index = new TenantRecords();
+    const query: IndexQuery = {
+      deleted: false,
+      words: [],
+      tests: [{ field: 'grade', test: (value) => value === 'A', oneOf: ['A'], fast: { in: ['A'] } }],
+      sort: { source: 'created_at' },
+      direction: 'asc',
+    };
+    index.upsert(record(1));
+    expect(index.page(query, 0, 10)).toEqual({ total: 0, ids: [] });
+    index.upsert(record(2));
+    index.upsert({ ...record(3), values: { grade: 'A' } });
+    expect(index.page(query, 0, 10)).toEqual({ total: 1, ids: [3] });
+  });
+
   it('keeps the first of many in order with a bounded heap, as a full sort would', () => {
     const keys = Array.from({ length: 5000 }, (_, at) => (at * 7919) % 1000);
     const order = (a: number, b: number) => keys[a] - keys[b] || a - b;

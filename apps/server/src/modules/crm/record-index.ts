@@ -3,7 +3,7 @@
  * 021): whether each is deleted, when it was created and updated, the values of its exact-valued
  * fields (pick lists, numbers, dates, users, lookups, checkboxes) in columns, and its keyword words in
  * an inverted index. A filtered list whose conditions and sort all have an exact equivalent here
- * (list-query.ts) is counted, sorted and paged here; SQL then reads only the page's rows.
+ * (index-query.ts) is counted, sorted and paged here; SQL then reads only the page's rows.
  */
 
 export type IndexedRecord = {
@@ -91,9 +91,11 @@ export class TenantRecords {
       column[slot] = this.shared(value);
       this.columns.set(field, column);
     }
-    for (const [field, postings] of this.valuePostings) addValue(postings, this.columns.get(field)![slot], slot);
-    for (const [field, vectors] of this.vectors)
-      this.vectors.set(field, withValue(vectors, slot, this.columns.get(field)![slot]));
+    // A field may have postings or vectors before any record holds a value of it (no column yet).
+    for (const [field, postings] of this.valuePostings) addValue(postings, this.columns.get(field)?.[slot], slot);
+    for (const [field, vectors] of this.vectors) {
+      this.vectors.set(field, withValue(vectors, slot, this.columns.get(field)?.[slot]));
+    }
     for (const word of record.words) {
       const list = this.postings.get(word);
       if (list) list.push(slot);
