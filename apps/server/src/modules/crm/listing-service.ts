@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CRM_MESSAGES,
   TITLE_FIELDS,
@@ -189,6 +190,10 @@ export async function liveCount(tx: Tx, companyId: number, typeId: RecordTypeId)
   return row.total;
 }
 
+/** A timestamp as JavaScript's toISOString() writes it (milliseconds, truncated like a Date's). */
+const isoText = <T extends string | null = string>(column: AnyPgColumn) =>
+  sql<T>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** The columns a list row needs (toRecord's, less the form's unique id: every row has the one loaded already). */
 const listSelection = {
   id: crmRecords.id,
@@ -197,10 +202,11 @@ const listSelection = {
   values: crmRecords.values,
   ownerId: crmRecords.ownerId,
   ownerName: users.fullName,
-  createdAt: crmRecords.createdAt,
-  updatedAt: crmRecords.updatedAt,
-  deletedAt: crmRecords.deletedAt,
-  convertedAt: crmRecords.convertedAt,
+  // As ISO text made by PostgreSQL: parsing and formatting 200 dates a page cost Node more than the rest of a row.
+  createdAt: isoText(crmRecords.createdAt),
+  updatedAt: isoText(crmRecords.updatedAt),
+  deletedAt: isoText<string | null>(crmRecords.deletedAt),
+  convertedAt: isoText<string | null>(crmRecords.convertedAt),
   sourceLeadId: crmRecords.sourceLeadId,
 };
 

@@ -34,22 +34,18 @@ export function selectRecords(tx: Tx) {
     .leftJoin(users, eq(users.id, crmRecords.ownerId));
 }
 export type RecordRow = Awaited<ReturnType<typeof selectRecords>>[number];
-/** The columns an answer's record is made of. */
+/** The columns an answer's record is made of; times as Dates, or as ISO text already (lists). */
 export type RecordFields = Pick<
   RecordRow,
-  | 'id'
-  | 'uniqueId'
-  | 'formUniqueId'
-  | 'typeId'
-  | 'values'
-  | 'ownerId'
-  | 'ownerName'
-  | 'createdAt'
-  | 'updatedAt'
-  | 'deletedAt'
-  | 'convertedAt'
-  | 'sourceLeadId'
->;
+  'id' | 'uniqueId' | 'formUniqueId' | 'typeId' | 'values' | 'ownerId' | 'ownerName' | 'sourceLeadId'
+> & {
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  deletedAt: Date | string | null;
+  convertedAt: Date | string | null;
+};
+
+const iso = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString());
 
 export function toRecord(row: RecordFields): CrmRecord {
   return {
@@ -60,10 +56,10 @@ export function toRecord(row: RecordFields): CrmRecord {
     title: recordTitle(row.typeId, row.values),
     owner: row.ownerId && row.ownerName ? { id: row.ownerId, full_name: row.ownerName } : null,
     values: row.values,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    deleted_at: row.deletedAt?.toISOString() ?? null,
-    converted_at: row.convertedAt?.toISOString() ?? null,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    deleted_at: row.deletedAt === null ? null : iso(row.deletedAt),
+    converted_at: row.convertedAt === null ? null : iso(row.convertedAt),
     source_lead_id: row.sourceLeadId,
   };
 }
