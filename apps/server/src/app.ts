@@ -9,6 +9,7 @@ import { openDatabase, type Database, type Db } from './db/client.ts';
 import { loadReferenceData } from './modules/reference/seed.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { createEventBus, type EventBus } from './platform/events.ts';
+import { createJobRunner, pruneFinishedJobs, type JobRunner } from './platform/jobs.ts';
 import { registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -35,6 +36,7 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     events: EventBus;
+    jobs: JobRunner;
     rateLimiter: RateLimiter;
   }
 }
@@ -47,6 +49,8 @@ export type BuildOptions = {
   /** Prefix of the real-time channels in Redis; instances that share events use the same one. */
   realtimeKey?: string;
 };
+
+const PRUNE_JOBS_EVERY_MS = 60 * 60_000;
 
 /** Builds the whole server: platform first, then the domain modules. Migrations run before it answers. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -71,13 +75,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const jobs = createJobRunner({ database, log: app.log, concurrency: config.jobConcurrency });
+  jobs.every('platform.prune-finished-jobs', PRUNE_JOBS_EVERY_MS, pruneFinishedJobs);
+  app.decorate('jobs', jobs);
+  app.decorate('events', createEventBus(jobs));
   app.decorate(
     'mailer',
-    createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
-  );
-  app.decorate(
-    'events',
-    createEventBus((name, error) => app.log.error({ err: error, event: name }, 'event handler failed')),
+    createMailer({ db: database.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
   );
   app.decorate(
     'rateLimiter',
@@ -87,7 +91,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Every module has defined its queues by the time the server is ready.
+  app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
+    await jobs.stop();
     app.mailer.close();
     await app.rateLimiter.close();
     if (ownsDatabase) await database.close();

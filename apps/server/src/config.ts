@@ -33,6 +33,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** How often this instance delivers due reminders; 0: it delivers none (another instance does). */
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
+  /** Background jobs (event deliveries, mail, periodic passes) this instance runs at once; 0: none. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
 });
 
 export type Config = {
@@ -52,6 +54,7 @@ export type Config = {
   trustProxy: boolean;
   webDist: string;
   reminderIntervalMs: number;
+  jobConcurrency: number;
 };
 
 export const IN_MEMORY = 'memory://';
@@ -80,5 +83,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
+    jobConcurrency: e.JOB_CONCURRENCY,
   };
 }

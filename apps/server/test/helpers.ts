@@ -73,3 +73,18 @@ export async function signUp(
 export function as(app: FastifyInstance, user: { token: string }, options: InjectOptions) {
   return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${user.token}` } });
 }
+
+/** Waits until the background work the last requests caused (event deliveries, mail) is done. */
+export function settled(app: FastifyInstance) {
+  return app.jobs.drain();
+}
+
+/** Reads until `done` holds for what was read (work of another process, or of a retry with back-off). */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000) {
+  const giveUpAt = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > giveUpAt) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -37,7 +37,6 @@ export class ChangeFollower<Change extends { t: string }> {
   private generation = 0;
   private syncing: Promise<void> | null = null;
   private nextSync: Promise<void> | null = null;
-  private prunedAt = Date.now();
   lookedAt = 0;
 
   private readonly db: Db;
@@ -106,14 +105,12 @@ export class ChangeFollower<Change extends { t: string }> {
       this.horizon = found.xmin;
     }
     this.lookedAt = Date.now();
-    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) await this.prune();
   }
+}
 
-  /** Deletes log rows older than the log keeps (looks do it every ten minutes; an idle server may call it). */
-  async prune() {
-    this.prunedAt = Date.now();
-    await this.db.execute(
-      sql`delete from ${this.log.table} where changed_at < now() - ${`${LOG_KEEP_MS / 1000} seconds`}::interval`,
-    );
-  }
+/** Deletes log rows older than the log keeps; a periodic job of the runner, every PRUNE_EVERY_MS. */
+export async function pruneChangeLog(db: Db, log: ChangeLog) {
+  await db.execute(
+    sql`delete from ${log.table} where changed_at < now() - ${`${LOG_KEEP_MS / 1000} seconds`}::interval`,
+  );
 }

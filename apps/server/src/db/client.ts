@@ -35,6 +35,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Calls `onNotify` for every NOTIFY on `channel` (after the notifying transaction commits); answers the unlisten. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -50,6 +52,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
       db: db as unknown as Db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
+      listen: (channel, onNotify) => listenOnPostgres(config.databaseUrl!, channel, onNotify),
       close: () => pool.end(),
     };
   }
@@ -62,6 +65,40 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    listen: async (channel, onNotify) => client.listen(channel, onNotify),
     close: () => client.close(),
+  };
+}
+
+const RECONNECT_MS = 2_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A dropped connection
+ * is replaced after a pause; what was notified meanwhile is found by the listener's own polling.
+ */
+async function listenOnPostgres(url: string, channel: string, onNotify: () => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on('error', () => {
+      void next.end().catch(() => {});
+      if (client === next) client = null;
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RECONNECT_MS);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (stopped) await next.end();
+    else client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

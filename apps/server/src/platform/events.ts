@@ -1,8 +1,11 @@
-import { EventEmitter } from 'node:events';
+import type { Db, Tx } from '../db/client.ts';
+import type { JobRunner, TransactionContext } from './jobs.ts';
+import { domainEvents } from './tables.ts';
 
 /**
- * Named cross-module events. A module that reacts to another's work subscribes here,
- * so every link between domains is visible in this one map.
+ * Named cross-module events (docs/decisions/022). A module that reacts to another's work subscribes here,
+ * so every link between domains is visible in this one map. Events travel through the outbox: written in
+ * the transaction of the change, delivered by the job runner at least once, handled once.
  */
 export type DomainEvents = {
   'user.signed_up': { userId: number; userType: 'seller' | 'others'; companyId: number | null };
@@ -46,26 +49,62 @@ export type DomainEvents = {
   'product.wishlisted': { productId: number; productName: string; sellerUserId: number; userId: number };
 };
 
-export type EventBus = {
-  emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): Promise<void>;
-  on<K extends keyof DomainEvents>(name: K, handler: (payload: DomainEvents[K]) => Promise<void> | void): void;
+export type EventName = keyof DomainEvents;
+
+export type EventContext<Prepared> = TransactionContext<Prepared> & { eventId: number };
+
+type Subscription<Prepared> = {
+  /** Reads made before the delivery's transaction (process caches). */
+  prepare?: (db: Db) => Promise<Prepared>;
+  maxAttempts?: number;
 };
 
-export function createEventBus(onError: (name: string, error: unknown) => void): EventBus {
-  const emitter = new EventEmitter();
+export type EventBus = {
+  /**
+   * Writes the event into the outbox in the caller's transaction, with one delivery per subscriber:
+   * it reaches them only if that transaction commits, and then at least once.
+   */
+  emit<K extends EventName>(tx: Tx, name: K, payload: DomainEvents[K]): Promise<number>;
+  /**
+   * Subscribes a handler under a name that must stay the same across releases: with the event's id it is
+   * the delivery's key. The handler writes through `context.tx`, which commits with the delivery's
+   * completion, so a delivered event is never handled twice.
+   */
+  on<K extends EventName, Prepared = undefined>(
+    name: K,
+    subscriber: string,
+    handle: (payload: DomainEvents[K], context: EventContext<Prepared>) => Promise<unknown>,
+    options?: Subscription<Prepared>,
+  ): void;
+};
+
+export const deliveryQueue = (subscriber: string) => `event:${subscriber}`;
+
+export function createEventBus(jobs: JobRunner): EventBus {
+  const subscribers = new Map<EventName, string[]>();
   return {
-    async emit(name, payload) {
-      const handlers = emitter.listeners(name) as ((payload: unknown) => Promise<void> | void)[];
-      for (const handler of handlers) {
-        try {
-          await handler(payload);
-        } catch (error) {
-          onError(name, error);
-        }
-      }
+    async emit(tx, name, payload) {
+      const [event] = await tx.insert(domainEvents).values({ name, payload }).returning({ id: domainEvents.id });
+      const queues = subscribers.get(name) ?? [];
+      await jobs.enqueue(
+        tx,
+        queues.map((queue) => ({ queue, key: String(event.id), eventId: event.id, payload })),
+      );
+      return event.id;
     },
-    on(name, handler) {
-      emitter.on(name, handler);
+    on(name, subscriber, handle, options = {}) {
+      const queue = deliveryQueue(subscriber);
+      jobs.define(queue, {
+        kind: 'transaction',
+        maxAttempts: options.maxAttempts,
+        prepare: options.prepare,
+        run: (job, context) =>
+          handle(job.payload as DomainEvents[typeof name], {
+            ...(context as TransactionContext<never>),
+            eventId: job.eventId!,
+          }),
+      });
+      subscribers.set(name, [...(subscribers.get(name) ?? []), queue]);
     },
   };
 }

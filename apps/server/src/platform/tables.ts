@@ -1,5 +1,12 @@
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../modules/accounts/tables.ts';
+
+export type StoredEnvelope = {
+  cc?: string;
+  replyTo?: string;
+  attachments?: { filename: string; contentBase64: string; contentType?: string }[];
+};
 
 /** Every outgoing e-mail or SMS; without SMTP it stays here (status logged) and in the log. */
 export const outbox = pgTable(
@@ -11,6 +18,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     bodyText: text('body_text').notNull(),
     bodyHtml: text('body_html'),
+    /** Everything else a queued message needs to be sent later: cc, reply-to, attachments (base64). */
+    envelope: jsonb('envelope').$type<StoredEnvelope>(),
     status: text('status').$type<'pending' | 'sent' | 'logged' | 'failed'>().notNull(),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,4 +52,54 @@ export const authTokens = pgTable(
     ip: text('ip'),
   },
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * The transactional outbox (docs/decisions/022): every cross-module event, written in the transaction of
+ * the change that caused it. Each subscriber's delivery is a job in `jobs`.
+ */
+export const domainEvents = pgTable('domain_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  payload: jsonb('payload').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * All background work (docs/decisions/022): event deliveries, periodic passes, outgoing mail. Claimed with
+ * FOR UPDATE SKIP LOCKED under a lease; (queue, key) makes a delivery or a periodic job unique.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    queue: text('queue').notNull(),
+    key: text('key'),
+    eventId: bigint('event_id', { mode: 'number' }).references(() => domainEvents.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull().default({}),
+    status: text('status').$type<JobStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('jobs_queue_key_idx').on(t.queue, t.key),
+    index('jobs_due_idx')
+      .on(t.runAt, t.id)
+      .where(sql`status = 'queued'`),
+    index('jobs_leased_idx')
+      .on(t.lockedUntil)
+      .where(sql`status = 'running'`),
+    index('jobs_failed_idx')
+      .on(t.finishedAt)
+      .where(sql`status = 'failed'`),
+    index('jobs_event_idx').on(t.eventId),
+  ],
 );

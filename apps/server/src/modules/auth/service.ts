@@ -24,10 +24,8 @@ export async function signup(deps: { db: Db; events: EventBus }, input: SignupIn
   const duplicate = () => conflict(AUTH_MESSAGES.emailTaken, { email_id: [AUTH_MESSAGES.emailTaken] });
   if (await emailTaken(deps.db, input.email_id)) throw duplicate();
   const isSeller = input.user_type === 'seller';
-  let created: { userId: number; companyId: number | null };
-  let session: Session;
   try {
-    ({ created, session } = await deps.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const created = await createAccount(tx, {
         fullName: input.full_name,
         emailId: input.email_id,
@@ -35,18 +33,17 @@ export async function signup(deps: { db: Db; events: EventBus }, input: SignupIn
         userType: isSeller ? 'seller' : 'others',
         company: isSeller ? { name: input.company_name!, type: input.company_type! } : undefined,
       });
-      return { created, session: await sessionFor(tx, created.userId, meta) };
-    }));
+      await deps.events.emit(tx, 'user.signed_up', {
+        userId: created.userId,
+        userType: isSeller ? 'seller' : 'others',
+        companyId: created.companyId,
+      });
+      return sessionFor(tx, created.userId, meta);
+    });
   } catch (error) {
     // Two sign-ups racing for one address: the unique index decides, the loser gets the same 409.
     throw isUniqueViolation(error) ? duplicate() : error;
   }
-  await deps.events.emit('user.signed_up', {
-    userId: created.userId,
-    userType: isSeller ? 'seller' : 'others',
-    companyId: created.companyId,
-  });
-  return session;
 }
 
 export async function signin(db: Db, emailId: string, password: string, meta: ClientMeta) {

@@ -247,23 +247,28 @@ async function writeMessage(
   };
 }
 
-/** What happens after a message is stored: live delivery, the CRM's first-message event, offline e-mail. */
+/**
+ * A buyer's first message to a seller becomes a lead in the seller's CRM: the event is written in the
+ * message's own transaction, so the lead can't be lost between the two.
+ */
+async function emitFirstMessage(ctx: ChatContext, tx: Tx, sender: Viewer, written: Written) {
+  if (!written.created || sender.userType !== 'others' || !written.recipientId) return;
+  const seller = await findContact(tx, written.recipientId);
+  if (!seller?.company_id || seller.user_type === 'others') return;
+  await ctx.events.emit(tx, 'chat.first_message', {
+    buyerId: sender.id,
+    sellerId: seller.id,
+    sellerCompanyId: seller.company_id,
+    roomId: written.row.roomId,
+    messageId: written.row.id,
+    productId: written.productId,
+    message: written.row.body,
+  });
+}
+
+/** What happens after a message is stored: live delivery and offline e-mail. */
 async function publishMessage(ctx: ChatContext, sender: Viewer, written: Written, message: ChatMessage) {
   ctx.realtime.toUsers([sender.id, ...written.recipients], 'message.created', { message });
-  if (written.created && sender.userType === 'others' && written.recipientId) {
-    const seller = await findContact(ctx.db, written.recipientId);
-    if (seller?.company_id && seller.user_type !== 'others') {
-      await ctx.events.emit('chat.first_message', {
-        buyerId: sender.id,
-        sellerId: seller.id,
-        sellerCompanyId: seller.company_id,
-        roomId: message.room_id,
-        messageId: message.id,
-        productId: written.productId,
-        message: message.message,
-      });
-    }
-  }
   await queueOfflineEmails(ctx, written.offline, message.room_id, message.id).catch((error) =>
     ctx.log.warn({ err: error }, 'could not schedule offline chat e-mail'),
   );
@@ -319,7 +324,11 @@ export async function sendMessage(
   const stored = await storeFiles(ctx.storage, files);
   let written: Written;
   try {
-    written = await ctx.db.transaction((tx) => writeMessage(tx, sender, input, text, stored));
+    written = await ctx.db.transaction(async (tx) => {
+      const written = await writeMessage(tx, sender, input, text, stored);
+      await emitFirstMessage(ctx, tx, sender, written);
+      return written;
+    });
   } catch (error) {
     await ctx.storage.remove(stored.flatMap((file) => [file.storageKey, file.thumbKey ?? '']));
     const raced = isUniqueViolation(error) && input.client_id;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES } from '@tradeloop/contracts/chat';
-import { createTestApp } from '../../../test/helpers.ts';
+import { createTestApp, settled } from '../../../test/helpers.ts';
 import { outbox } from '../../platform/tables.ts';
 import { users } from '../accounts/tables.ts';
 import {
@@ -42,7 +42,9 @@ afterAll(async () => {
 describe('POST /chat/v1/rooms/send-message', () => {
   it('opens a direct room with the first message, which lands under new requests until accepted', async () => {
     const first: { event: string; payload: unknown }[] = [];
-    app.events.on('chat.first_message', (payload) => void first.push({ event: 'chat.first_message', payload }));
+    app.events.on('chat.first_message', 'test.first-message', async (payload) => {
+      first.push({ event: 'chat.first_message', payload });
+    });
     const sent = await sendText(app, buyer, {
       recipient_id: seller.id,
       message: 'Hello, is the pump in stock?',
@@ -52,6 +54,7 @@ describe('POST /chat/v1/rooms/send-message', () => {
     });
     expect(sent.room).toMatchObject({ type: 'direct', is_pinned: 0, is_archived: 0, unread_count: 0 });
     expect(sent.room).toMatchObject({ product: { id: 42, name: 'Centrifugal pump' }, other_user: { id: seller.id } });
+    await settled(app);
     expect(first).toEqual([
       expect.objectContaining({
         payload: expect.objectContaining({

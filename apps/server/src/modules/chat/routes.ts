@@ -90,15 +90,10 @@ export const chatRoutes = fp(
     app.decorate('chat', { context, flushOfflineEmails: (now?: Date) => flushOfflineEmails(context, now) });
     registerChatSockets(context);
 
-    const sweep = async () => {
+    app.jobs.every('chat.sweep', SWEEP_INTERVAL_MS, async () => {
       await flushOfflineEmails(context);
       await expireStaleCalls(context);
-    };
-    const timer = setInterval(() => {
-      sweep().catch((error) => context.log.warn({ err: error }, 'chat sweep failed'));
-    }, SWEEP_INTERVAL_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    });
 
     await app.register(async (scope) => {
       await scope.register(multipart, { limits: MULTIPART_LIMITS });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { LeadThread } from '@tradeloop/contracts/crm-leads';
-import { as, uniqueEmail, type TestUser } from '../../../test/helpers.ts';
+import { as, settled, uniqueEmail, type TestUser } from '../../../test/helpers.ts';
 import { createSession } from '../../platform/sessions.ts';
 import { createAccount } from '../accounts/service.ts';
 import { crm } from '../crm/test-support.ts';
@@ -28,15 +28,15 @@ export async function personOf(
   return { token, id: created.userId, email, companyId: created.companyId };
 }
 
-/** POST front/getQuery/submit as JSON; answers the response. */
-export function requestQuote(
+/** POST front/getQuery/submit as JSON; answers the response once the events it caused are delivered. */
+export async function requestQuote(
   app: FastifyInstance,
   buyer: TestUser,
   seller: TestUser,
   productId: number,
   fields: Record<string, unknown> = {},
 ) {
-  return as(app, buyer, {
+  const response = await as(app, buyer, {
     method: 'POST',
     url: '/api/v1/front/getQuery/submit',
     payload: {
@@ -48,6 +48,8 @@ export function requestQuote(
       ...fields,
     },
   });
+  await settled(app);
+  return response;
 }
 
 /** GET thread/index as `user`, with query parameters. */

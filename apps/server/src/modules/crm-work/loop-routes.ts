@@ -16,14 +16,19 @@ export function registerLeadRoutes(app: FastifyInstance) {
   registerThreadRoutes(app);
   assignNewLeads();
 
-  // Each event in a transaction of its own: a failure is logged by the bus and leaves nothing half
-  // written. The catalogue's lists are read before the transaction, from the process's caches.
-  app.events.on('quote.submitted', async (event) => {
-    const caches = await catalogCaches(app.db);
-    await app.db.transaction((tx) => leadFromQuote(tx, event, caches));
-  });
-  app.events.on('chat.first_message', async (event) => {
-    const caches = await catalogCaches(app.db);
-    await app.db.transaction((tx) => leadFromChat(tx, event, caches));
-  });
+  // Each delivery in the transaction that completes it: a failure leaves nothing half written and is
+  // retried. The catalogue's lists are read before it, from the process's caches.
+  const prepare = catalogCaches;
+  app.events.on(
+    'quote.submitted',
+    'crm.lead-from-quote',
+    (event, { tx, prepared }) => leadFromQuote(tx, event, prepared),
+    { prepare },
+  );
+  app.events.on(
+    'chat.first_message',
+    'crm.lead-from-chat',
+    (event, { tx, prepared }) => leadFromChat(tx, event, prepared),
+    { prepare },
+  );
 }

@@ -11,7 +11,7 @@ import { zoneOrUtc } from './reminders-service.ts';
 import { crmActivities, crmReminders } from './tables.ts';
 
 /**
- * The reminder job (decision 018). It reads the table, so whatever fell due while no server ran is
+ * The reminder job (decisions 018 and 022), a periodic job of the shared runner. It reads the table, so whatever fell due while no server ran is
  * delivered by the first pass after a start. A pass claims due reminders in one short transaction
  * (FOR UPDATE SKIP LOCKED, then a lease in next_attempt_at), so two instances never take the same
  * one; it then sends the e-mail (SMTP or the outbox) and writes the in-app notification, and marks
@@ -176,53 +176,14 @@ export async function deliverDueReminders(app: FastifyInstance, now = new Date()
   return { claimed: claimed.length, sent, failed: claimed.length - sent };
 }
 
-export type ReminderJob = {
-  /** Runs a pass soon (a reminder stored already due). */
-  wake(): void;
-  /** Stops the timer and waits for a pass under way. */
-  stop(): Promise<void>;
-};
+export const REMINDER_QUEUE = 'crm.reminders';
 
-/** Runs a pass now and then every `intervalMs`, never two at once in this instance. */
-export function startReminderJob(app: FastifyInstance, intervalMs: number): ReminderJob {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, delay);
-    timer.unref();
-  };
-  const run = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = deliverDueReminders(app)
-      .then((pass) => {
-        if (pass.claimed === REMINDER_BATCH) again = true;
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'reminder pass failed'))
-      .finally(() => {
-        running = null;
-        schedule(again ? 0 : intervalMs);
-        again = false;
-      });
-  };
-
-  run();
-  return {
-    wake() {
-      if (running) again = true;
-      else schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+/**
+ * Reminder passes run on the shared job runner every `intervalMs`, on whichever instance claims the pass;
+ * a full batch is followed by another at once.
+ */
+export function scheduleReminders(app: FastifyInstance, intervalMs: number) {
+  app.jobs.every(REMINDER_QUEUE, intervalMs, async () => {
+    while ((await deliverDueReminders(app)).claimed === REMINDER_BATCH);
+  });
 }

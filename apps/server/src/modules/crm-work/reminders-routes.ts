@@ -13,7 +13,7 @@ import {
 } from '@tradeloop/contracts/crm-reminders';
 import { companyMember } from '../../platform/access.ts';
 import { ok } from '../../platform/http.ts';
-import { startReminderJob, type ReminderJob } from './reminders-job.ts';
+import { REMINDER_QUEUE, scheduleReminders } from './reminders-job.ts';
 import {
   destroyReminder,
   dismissReminder,
@@ -26,15 +26,9 @@ import {
 const tags = ['crm reminders'];
 const config = { access: 'company' as const };
 
-/** The caller's reminders (reminder/…) and the job that delivers them, started when the app is ready. */
+/** The caller's reminders (reminder/…) and the periodic job that delivers them. */
 export function registerReminderRoutes(app: FastifyInstance) {
-  let job: ReminderJob | null = null;
-  app.addHook('onReady', async () => {
-    if (app.config.reminderIntervalMs > 0) job = startReminderJob(app, app.config.reminderIntervalMs);
-  });
-  app.addHook('onClose', async () => {
-    await job?.stop();
-  });
+  if (app.config.reminderIntervalMs > 0) scheduleReminders(app, app.config.reminderIntervalMs);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -82,7 +76,7 @@ export function registerReminderRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const reminder = await storeReminder(app.db, companyMember(request), request.body);
-      if (new Date(reminder.remind_at) <= new Date()) job?.wake();
+      if (new Date(reminder.remind_at) <= new Date()) await app.jobs.wake(REMINDER_QUEUE);
       return reply.code(201).send(ok(reminder, REMINDER_MESSAGES.saved));
     },
   );

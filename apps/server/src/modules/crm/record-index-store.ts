@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RecordTypeId } from '@tradeloop/contracts/crm';
 import type { Db } from '../../db/client.ts';
-import { ChangeFollower, PRUNE_EVERY_MS, RELOAD_AFTER_MS, snapshotXmin } from '../../db/change-follower.ts';
+import { ChangeFollower, RELOAD_AFTER_MS, snapshotXmin } from '../../db/change-follower.ts';
 import { rowsOf } from '../../db/sql.ts';
 import type { FieldDef } from './fields.ts';
 import { loadFields } from './forms-service.ts';
@@ -29,7 +29,7 @@ type RecordRow = {
   words: string;
 };
 
-const CHANGE_LOG = {
+export const RECORD_CHANGE_LOG = {
   table: sql.raw('crm_record_changes'),
   row: sql.raw(`json_build_object('t', txid::text, 'c', company_id, 'y', type_id, 'r', record_id)`),
 };
@@ -46,13 +46,12 @@ export class RecordIndexStore {
   private tenants = new Map<string, Loaded>();
   private loading = new Map<string, Promise<Loaded>>();
   private closed = false;
-  private pruning: NodeJS.Timeout | undefined;
   private readonly changes: ChangeFollower<Change>;
   private readonly db: Db;
 
   constructor(db: Db) {
     this.db = db;
-    this.changes = new ChangeFollower(db, CHANGE_LOG, (changes) => this.reread(changes));
+    this.changes = new ChangeFollower(db, RECORD_CHANGE_LOG, (changes) => this.reread(changes));
   }
 
   /**
@@ -79,8 +78,6 @@ export class RecordIndexStore {
    * first lists after a start do not wait (started as the server starts; a benchmark awaits it).
    */
   async warm(minimum = WARM_MINIMUM) {
-    // Records are written whether or not anyone lists them: the log is pruned even when no list looks.
-    this.pruning ??= setInterval(() => void this.changes.prune().catch(() => {}), PRUNE_EVERY_MS).unref();
     const large = rowsOf<{ company_id: string | number; type_id: RecordTypeId }>(
       await this.db.execute(sql`select company_id, type_id from crm_record_counts
         group by company_id, type_id having sum(delta) >= ${minimum}`),
@@ -96,7 +93,6 @@ export class RecordIndexStore {
   /** Stops warming (the server is closing). */
   close() {
     this.closed = true;
-    clearInterval(this.pruning);
   }
 
   private loadOnce(companyId: number, typeId: RecordTypeId, fields: FieldDef[]): Promise<Loaded> {

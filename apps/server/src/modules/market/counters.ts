@@ -10,14 +10,14 @@ import { marketProductStats, marketSearchTerms } from './tables.ts';
 export type MarketCounters = {
   countSearch(term: string): void;
   countView(productId: number, fromSearch: boolean): void;
+  /** Writes what was counted since the last flush (local work of the job runner, and once more on stop). */
   flush(): Promise<void>;
-  stop(): Promise<void>;
 };
 
-const FLUSH_EVERY_MS = 10_000;
+export const FLUSH_EVERY_MS = 10_000;
 const MAX_TERM_LENGTH = 100;
 
-export function createCounters(db: Db, onError: (error: unknown) => void): MarketCounters {
+export function createCounters(db: Db): MarketCounters {
   let searches = new Map<string, number>();
   let views = new Map<number, { views: number; searchViews: number }>();
 
@@ -50,9 +50,6 @@ export function createCounters(db: Db, onError: (error: unknown) => void): Marke
     }
   }
 
-  const timer = setInterval(() => void flush().catch(onError), FLUSH_EVERY_MS);
-  timer.unref();
-
   return {
     countSearch(term) {
       const key = term.trim().toLowerCase().slice(0, MAX_TERM_LENGTH);
@@ -65,9 +62,5 @@ export function createCounters(db: Db, onError: (error: unknown) => void): Marke
       views.set(productId, count);
     },
     flush,
-    async stop() {
-      clearInterval(timer);
-      await flush().catch(onError);
-    },
   };
 }

@@ -32,12 +32,14 @@ import { caller } from '../../platform/access.ts';
 import { ok, serializeAsBuilt } from '../../platform/http.ts';
 import { addHeadRenderer } from '../../platform/web.ts';
 import { pollPageActivity } from './activity.ts';
-import { createCounters } from './counters.ts';
+import { PRUNE_EVERY_MS, pruneChangeLog } from '../../db/change-follower.ts';
+import { createCounters, FLUSH_EVERY_MS } from './counters.ts';
 import { filterDefinitions } from './filters.ts';
+import { operatorJobRoutes } from './jobs-routes.ts';
 import { productPage } from './product-page.ts';
 import { forgetRates, listRates, loadStartingRates, requireOperator, updateRates } from './rates.ts';
 import { searchProducts } from './search.ts';
-import { listingIndex } from './search-index-store.ts';
+import { LISTING_CHANGE_LOG, listingIndex } from './search-index-store.ts';
 import { sellerMarketProfile, sellerProducts, setAnnualRevenue, setMemberType } from './sellers.ts';
 import { productHeadRenderer, robotsTxt, sitemap } from './seo.ts';
 import { suggest } from './suggestions.ts';
@@ -51,8 +53,9 @@ const tags = ['market'];
 /** The public marketplace (issue 7): search, product pages, wishlist, exchange rates, sitemap. */
 export async function marketRoutes(fastify: FastifyInstance) {
   await loadStartingRates(fastify.db);
-  const counters = createCounters(fastify.db, (error) => fastify.log.warn({ err: error }, 'market counters'));
-  fastify.addHook('onClose', () => counters.stop());
+  const counters = createCounters(fastify.db);
+  fastify.jobs.local('market.counters', FLUSH_EVERY_MS, counters.flush);
+  fastify.jobs.every('market.prune-listing-changes', PRUNE_EVERY_MS, (db) => pruneChangeLog(db, LISTING_CHANGE_LOG));
   // Demo pictures are drawn in the background: a slow machine must not hold the start past Fastify's
   // timeout. Closing waits for them, so no file is written into a removed folder.
   let drawing: Promise<void> = Promise.resolve();
@@ -179,6 +182,7 @@ export async function marketRoutes(fastify: FastifyInstance) {
 
   await fastify.register(wishlistRoutes);
   await fastify.register(operatorRoutes);
+  await fastify.register(operatorJobRoutes);
   await fastify.register(sellerProfileRoutes);
   await fastify.register(seoRoutes);
 }
@@ -222,15 +226,17 @@ async function wishlistRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const me = caller(request);
-      const listing = await app.db.transaction((tx) => addToWishlist(tx, me.id, request.body.product_id));
-      if (listing?.sellerUserId && listing.sellerUserId !== me.id) {
-        await app.events.emit('product.wishlisted', {
-          productId: listing.productId,
-          productName: listing.name,
-          sellerUserId: listing.sellerUserId,
-          userId: me.id,
-        });
-      }
+      await app.db.transaction(async (tx) => {
+        const listing = await addToWishlist(tx, me.id, request.body.product_id);
+        if (listing?.sellerUserId && listing.sellerUserId !== me.id) {
+          await app.events.emit(tx, 'product.wishlisted', {
+            productId: listing.productId,
+            productName: listing.name,
+            sellerUserId: listing.sellerUserId,
+            userId: me.id,
+          });
+        }
+      });
       return ok({ product_id: request.body.product_id, wishlisted: true }, MARKET_MESSAGES.wishlistAdded);
     },
   );

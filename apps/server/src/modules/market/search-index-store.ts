@@ -18,7 +18,7 @@ const LISTING_COLUMNS = sql.raw(`product_id, company_id, seller_user_id, company
   (extract(epoch from created_at) * 1000)::float8 as created_ms, main_image is not null as has_image,
   document::text as document`);
 const BATCH = 5_000;
-const CHANGE_LOG = {
+export const LISTING_CHANGE_LOG = {
   table: sql.raw('market_listing_changes'),
   row: sql.raw(`json_build_object('t', txid::text, 'p', product_id)`),
 };
@@ -90,7 +90,7 @@ export class ListingIndexStore {
 
   constructor(db: Db) {
     this.db = db;
-    this.changes = new ChangeFollower(db, CHANGE_LOG, (changes) =>
+    this.changes = new ChangeFollower(db, LISTING_CHANGE_LOG, (changes) =>
       this.reread([...new Set(changes.map((change) => Number(change.p)))]),
     );
   }

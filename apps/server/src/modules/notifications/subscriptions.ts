@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_EVENT } from '@tradeloop/contracts/notifications';
-import type { DomainEvents } from '../../platform/events.ts';
+import type { DomainEvents, EventContext } from '../../platform/events.ts';
 import { localUser } from '../accounts/service.ts';
 import { createNotification, type NewNotification } from './service.ts';
 
@@ -9,19 +9,25 @@ import { createNotification, type NewNotification } from './service.ts';
  * tabs) and, for what needs an answer, an e-mail (or the outbox without SMTP).
  */
 export function subscribeNotifications(app: FastifyInstance) {
-  const deliver = async (notification: NewNotification, mail?: { subject: string; text: string }) => {
-    const created = await createNotification(app.db, notification);
-    app.realtime.toUsers([notification.userId], NOTIFICATION_EVENT, created);
+  // The notification and its e-mail are written in the delivery's transaction; the push follows its commit.
+  const deliver = async (
+    { tx, afterCommit }: EventContext<undefined>,
+    notification: NewNotification,
+    mail?: { subject: string; text: string },
+  ) => {
+    const created = await createNotification(tx, notification);
+    afterCommit(() => app.realtime.toUsers([notification.userId], NOTIFICATION_EVENT, created));
     if (!mail) return;
-    const recipient = await localUser(app.db, notification.userId).catch(() => null);
+    const recipient = await localUser(tx, notification.userId).catch(() => null);
     if (!recipient) return;
     const link = notification.link ? `\n\n${app.config.publicUrl}${notification.link}` : '';
-    await app.mailer.send({ to: recipient.email_id, subject: mail.subject, text: `${mail.text}${link}` });
+    await app.mailer.queue(tx, { to: recipient.email_id, subject: mail.subject, text: `${mail.text}${link}` });
   };
 
-  app.events.on('quote.submitted', (event) => {
+  app.events.on('quote.submitted', 'notifications.quote-submitted', (event, context) => {
     const what = `${event.quantity} × ${event.productName}${event.combination ? ` (${event.combination.replace(/\|/g, ', ')})` : ''}`;
     return deliver(
+      context,
       {
         userId: event.sellerUserId,
         type: 'enquiries',
@@ -37,10 +43,11 @@ export function subscribeNotifications(app: FastifyInstance) {
     );
   });
 
-  app.events.on('enquiry.updated', (event) => {
+  app.events.on('enquiry.updated', 'notifications.enquiry-updated', (event, context) => {
     const text = enquiryText(event);
     const toSeller = event.side === 'buyer';
     return deliver(
+      context,
       {
         userId: event.recipientUserId,
         type: 'enquiries',
@@ -53,8 +60,8 @@ export function subscribeNotifications(app: FastifyInstance) {
     );
   });
 
-  app.events.on('product.wishlisted', (event) =>
-    deliver({
+  app.events.on('product.wishlisted', 'notifications.product-wishlisted', (event, context) =>
+    deliver(context, {
       userId: event.sellerUserId,
       type: 'product',
       title: 'Added to a wishlist',

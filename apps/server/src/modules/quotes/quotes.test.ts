@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../../platform/events.ts';
 import { outbox } from '../../platform/tables.ts';
-import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
+import { as, createTestApp, settled, signUp, type TestUser } from '../../../test/helpers.ts';
 import { createProductAs, inStockProduct, loadRefs, type Refs } from '../catalog/test-fixtures.ts';
 import { sellerOf, setStatus } from '../market/test-fixtures.ts';
 
@@ -29,7 +29,9 @@ const calculator = {
 
 beforeAll(async () => {
   app = await createTestApp();
-  app.events.on('quote.submitted', (event) => void submitted.push(event));
+  app.events.on('quote.submitted', 'test.quote-submitted', async (event) => {
+    submitted.push(event);
+  });
   refs = await loadRefs(app);
   seller = await sellerOf(app, { name: 'Pune Pumps', type: 'Manufacturers', country: 'IN' });
   otherSellers = [
@@ -187,6 +189,7 @@ describe('POST /api/v1/front/getQuery/submit', () => {
     const [enquiryId] = response.json().data.enquiry_ids;
     expect(response.json().message).toBe('Your quote request has been sent to the seller.');
 
+    await settled(app);
     const event = submitted.find((entry) => entry.enquiryId === enquiryId)!;
     expect(event).toMatchObject({
       sellerUserId: seller.id,

@@ -109,22 +109,25 @@ async function quoteRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const body = parse(quoteSubmitBodySchema, await formFields(request));
       const buyer = caller(request);
-      const created = await app.db.transaction((tx) => submitQuote(tx, buyer, body));
-      for (const enquiry of created) {
-        await app.events.emit('quote.submitted', {
-          enquiryId: enquiry.id,
-          requestGroup: enquiry.requestGroup,
-          sellerUserId: enquiry.sellerUserId,
-          sellerCompanyId: enquiry.sellerCompanyId,
-          buyerUserId: buyer.id,
-          buyerName: enquiry.buyerName,
-          productId: enquiry.productId,
-          productName: enquiry.productName,
-          combination: enquiry.combination,
-          quantity: enquiry.quantity,
-          message: body.greeting_message ?? null,
-        });
-      }
+      const created = await app.db.transaction(async (tx) => {
+        const enquiries = await submitQuote(tx, buyer, body);
+        for (const enquiry of enquiries) {
+          await app.events.emit(tx, 'quote.submitted', {
+            enquiryId: enquiry.id,
+            requestGroup: enquiry.requestGroup,
+            sellerUserId: enquiry.sellerUserId,
+            sellerCompanyId: enquiry.sellerCompanyId,
+            buyerUserId: buyer.id,
+            buyerName: enquiry.buyerName,
+            productId: enquiry.productId,
+            productName: enquiry.productName,
+            combination: enquiry.combination,
+            quantity: enquiry.quantity,
+            message: body.greeting_message ?? null,
+          });
+        }
+        return enquiries;
+      });
       const message = created.length > 1 ? QUOTE_MESSAGES.submittedToMany(created.length) : QUOTE_MESSAGES.submitted;
       return reply
         .status(201)
@@ -137,7 +140,6 @@ async function quoteRoutes(fastify: FastifyInstance) {
 
 async function enquiryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const emit = (change: EnquiryChange) => app.events.emit('enquiry.updated', change);
 
   app.get(
     '/api/v1/enquiry/index',
@@ -178,8 +180,11 @@ async function enquiryRoutes(fastify: FastifyInstance) {
     message: string,
   ) =>
     app.post(url, { config: user, schema: { tags, summary, body, response: done } }, async (request) => {
-      const change = await app.db.transaction((tx) => run(tx, request));
-      await emit(change);
+      const change = await app.db.transaction(async (tx) => {
+        const change = await run(tx, request);
+        await app.events.emit(tx, 'enquiry.updated', change);
+        return change;
+      });
       return ok({ id: change.enquiryId }, message);
     });
 
