@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '@tradeloop/contracts/demo';
@@ -87,4 +90,49 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
     if (done(value) || Date.now() > giveUpAt) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * A database that outlives a server: a PGlite directory, or, when TEST_DATABASE_URL is set, a PostgreSQL
+ * database of the caller's own (created here, dropped by `cleanup`). `env` is the servers' configuration.
+ */
+export async function persistentDatabase(env: Record<string, string> = {}) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const settings: Record<string, string> = { LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...env };
+  let cleanup: () => Promise<void>;
+  if (adminUrl) {
+    const name = `tradeloop_restart_${randomBytes(6).toString('hex')}`;
+    await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    Object.assign(settings, { DATABASE_URL: url.toString(), DATA_DIR: IN_MEMORY });
+    cleanup = async () => {
+      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradeloop-restart-'));
+    settings.DATA_DIR = dir;
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const config = loadConfig(settings);
+  return {
+    /** The servers' environment (for a server in a process of its own). */
+    env: settings,
+    /** A server on the database, ready (its job runner started). */
+    start: async (overrides: Record<string, string> = {}) => {
+      const app = await buildApp(loadConfig({ ...settings, ...overrides }));
+      await app.ready();
+      return app;
+    },
+    /** Works on the database while no server runs. */
+    offline: async (work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<unknown>) => {
+      const database = await openDatabase(config);
+      try {
+        await work(database.db);
+      } finally {
+        await database.close();
+      }
+    },
+    cleanup,
+  };
 }

@@ -4,8 +4,7 @@ import { as, createTestApp, eventually, settled, type TestUser } from '../../../
 import { createProductAs, inStockProduct, loadRefs } from '../catalog/test-fixtures.ts';
 import { chatUser, sendText } from '../chat/test-support.ts';
 import { listing } from '../crm/test-support.ts';
-import { grantOperator } from '../market/rates.ts';
-import { sellerOf } from '../market/test-fixtures.ts';
+import { operatorOf, sellerOf } from '../market/test-fixtures.ts';
 import { personOf, requestQuote, threadIndex } from './loop-fixtures.ts';
 
 // The CRM's thread storage is down while `outage.on`: a delivery fails after making the lead, and its
@@ -59,8 +58,7 @@ beforeAll(async () => {
   const refs = await loadRefs(app);
   seller = await sellerOf(app, { name: 'Fragile Pumps', type: 'Manufacturers', country: 'IN' });
   product = (await createProductAs(app, seller, inStockProduct(refs))).id;
-  operator = await personOf(app, 'buyer', { name: 'Platform Operator' });
-  await grantOperator(app.db, operator.id);
+  operator = await operatorOf(app);
 }, 120_000);
 afterAll(() => app.close());
 

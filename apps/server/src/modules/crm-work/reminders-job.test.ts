@@ -1,17 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Reminder } from '@tradeloop/contracts/crm-reminders';
-import { buildApp } from '../../app.ts';
-import { IN_MEMORY, loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
 import { outbox } from '../../platform/tables.ts';
-import { createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
+import { createTestApp, persistentDatabase, signUp, type TestUser } from '../../../test/helpers.ts';
 import { createRecord, crm } from '../crm/test-support.ts';
 import { users } from '../accounts/tables.ts';
 import { notifications } from '../notifications/tables.ts';
@@ -225,59 +217,9 @@ describe('the reminder job on a running server', () => {
   });
 });
 
-/**
- * A database that outlives the server: a PGlite directory, or, when TEST_DATABASE_URL is set, a
- * PostgreSQL database of this test's own (created here and dropped at the end).
- */
-async function persistentDatabase() {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  const env = { LOG_LEVEL: 'silent', DEMO_DATA: 'false', REMINDER_INTERVAL_MS: '100' } as Record<string, string>;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  let cleanup: () => Promise<void>;
-  if (adminUrl) {
-    const name = `tradeloop_restart_${randomBytes(6).toString('hex')}`;
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    Object.assign(env, { DATABASE_URL: url.toString(), DATA_DIR: IN_MEMORY });
-    cleanup = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradeloop-reminders-'));
-    env.DATA_DIR = dir;
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-  }
-  const config = loadConfig(env);
-  return {
-    /** A server on the database, ready (the job starts with it). */
-    start: async () => {
-      const app = await buildApp(config);
-      await app.ready();
-      return app;
-    },
-    /** Works on the database while no server runs. */
-    offline: async (work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<unknown>) => {
-      const database = await openDatabase(config);
-      try {
-        await work(database.db);
-      } finally {
-        await database.close();
-      }
-    },
-    cleanup,
-  };
-}
-
 describe('a restart', () => {
   it('A reminder due while the server is down is still delivered after it restarts', async () => {
-    const database = await persistentDatabase();
+    const database = await persistentDatabase({ REMINDER_INTERVAL_MS: '100' });
     try {
       const first = await database.start();
       const seller = await signUp(first, 'seller');

@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { eventually, persistentDatabase, settled } from '../../../test/helpers.ts';
+import { createProductAs, inStockProduct, loadRefs } from '../catalog/test-fixtures.ts';
+import { listing } from '../crm/test-support.ts';
+import { sellerOf } from '../market/test-fixtures.ts';
+import { personOf, threadIndex } from './loop-fixtures.ts';
+
+/** A port nobody listens on now. */
+async function freePort() {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  return port;
+}
+
+async function answering(url: string) {
+  return eventually(
+    () => fetch(url).then((response) => response.ok, () => false),
+    (ok) => ok,
+    60_000,
+  );
+}
+
+/**
+ * The server of `npm start`, in a process of its own, on the test's database. It runs no jobs
+ * (JOB_CONCURRENCY=0): whatever it commits waits in the outbox until the process is killed.
+ */
+async function serverProcess(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [new URL('../../main.ts', import.meta.url).pathname], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', JOB_CONCURRENCY: '0', WEB_DIST: '/nonexistent' },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  expect(await answering(`${base}/api/v1/front/exchange_rates`)).toBe(true);
+  return { base, child };
+}
+
+describe('a server killed between the buyer’s commit and the delivery', () => {
+  it('delivers the lead after a restart on the same data, exactly once', async () => {
+    const database = await persistentDatabase();
+    try {
+      const setup = await database.start();
+      const refs = await loadRefs(setup);
+      const seller = await sellerOf(setup, { name: 'Crash Test Pumps', type: 'Manufacturers', country: 'IN' });
+      const product = (await createProductAs(setup, seller, inStockProduct(refs))).id;
+      const buyer = await personOf(setup, 'buyer', { name: 'Persistent Buyer' });
+      await setup.close();
+
+      const server = await serverProcess(database.env);
+      const response = await fetch(`${server.base}/api/v1/front/getQuery/submit`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          unique_session_id: `crash-${Date.now()}`,
+          seller_user_id: seller.id,
+          enquiry_user_id: buyer.id,
+          product_id: product,
+          quantity: 2,
+          combinations: '3 HP|Single',
+        }),
+      });
+      expect(response.status).toBe(201);
+      server.child.kill('SIGKILL');
+      await once(server.child, 'exit');
+
+      const restarted = await database.start();
+      try {
+        const leads = await eventually(
+          async () => (await listing(restarted, seller, { type_id: 1 })).total,
+          (total) => total > 0,
+        );
+        await settled(restarted);
+        expect(leads).toBe(1);
+        expect((await listing(restarted, seller, { type_id: 1 })).total).toBe(1);
+        const threads = (await threadIndex(restarted, seller)).data;
+        expect(threads.map((thread) => thread.type)).toEqual(['type_1']);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await database.cleanup();
+    }
+  }, 180_000);
+});
