@@ -19,7 +19,11 @@ async function freePort() {
 
 async function answering(url: string) {
   return eventually(
-    () => fetch(url).then((response) => response.ok, () => false),
+    () =>
+      fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      ),
     (ok) => ok,
     60_000,
   );
@@ -32,7 +36,14 @@ async function answering(url: string) {
 async function serverProcess(env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, [new URL('../../main.ts', import.meta.url).pathname], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', JOB_CONCURRENCY: '0', WEB_DIST: '/nonexistent' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JOB_CONCURRENCY: '0',
+      WEB_DIST: '/nonexistent',
+    },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
