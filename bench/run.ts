@@ -5,6 +5,7 @@ import { catalogScenarios } from './scenarios/catalog.ts';
 import { chatScenarios } from './scenarios/chat.ts';
 import { crmScenarios } from './scenarios/crm.ts';
 import { crmWorkScenarios } from './scenarios/crm-work.ts';
+import { loopScenarios } from './scenarios/loop.ts';
 import { marketScenarios } from './scenarios/market.ts';
 import { platformScenarios } from './scenarios/platform.ts';
 
@@ -14,7 +15,7 @@ import { platformScenarios } from './scenarios/platform.ts';
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const databaseUrl = process.env.DATABASE_URL || undefined;
-/** BENCH_ONLY=crm,market runs only those sections (platform, catalog, crm, crm-work, market, chat). */
+/** BENCH_ONLY=crm,market runs only those sections (platform, catalog, crm, crm-work, loop, market, chat). */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
@@ -37,6 +38,13 @@ if (wanted('crm-work')) {
     'CRM work: a lead timeline of 5,000 entries (16 clients); quote request to visible lead',
     await crmWorkScenarios({ seconds, databaseUrl }, workNotes),
     workNotes.lines,
+  ]);
+}
+
+if (wanted('loop')) {
+  sections.push([
+    'The loop: quote request to visible lead at 20 quotes/s, outbox beside the direct call; delivery throughput',
+    await loopScenarios({ seconds, databaseUrl }),
   ]);
 }
 

@@ -32,24 +32,27 @@ async function admin<T>(databaseUrl: string, run: (client: pg.Client) => Promise
   }
 }
 
-async function openBenchApp(databaseUrl: string | undefined) {
-  if (!databaseUrl) {
-    const config = loadConfig({ DATA_DIR: IN_MEMORY, LOG_LEVEL: 'silent', DEMO_DATA: 'false' });
-    return { app: await buildApp(config, { rateLimiter: createRateLimiter(uncounted) }), drop: async () => {} };
-  }
-  const name = `crm_work_bench_${process.pid}`;
+/**
+ * Where a scenario's data lives: in-memory PGlite (no URL), or a PostgreSQL database created beside
+ * DATABASE_URL's for this run and dropped by `drop`.
+ */
+export async function benchDatabaseUrl(databaseUrl: string | undefined, prefix: string) {
+  if (!databaseUrl) return { url: undefined, drop: async () => {} };
+  const name = `${prefix}_${process.pid}`;
   await admin(databaseUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
-  const config = loadConfig({
-    DATA_DIR: IN_MEMORY,
-    LOG_LEVEL: 'silent',
-    DEMO_DATA: 'false',
-    DATABASE_URL: url.toString(),
-  });
+  const drop = async () => {
+    await admin(databaseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  };
+  return { url: url.toString(), drop };
+}
+
+async function openBenchApp(databaseUrl: string | undefined) {
+  const target = await benchDatabaseUrl(databaseUrl, 'crm_work_bench');
+  const config = loadConfig({ DATA_DIR: IN_MEMORY, LOG_LEVEL: 'silent', DEMO_DATA: 'false', DATABASE_URL: target.url });
   const app = await buildApp(config, { rateLimiter: createRateLimiter(uncounted) });
-  const drop = () => admin(databaseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  return { app, drop };
+  return { app, drop: target.drop };
 }
 
 async function json(response: Response) {
@@ -89,7 +92,7 @@ async function leadWithLongHistory(
   return lead.id;
 }
 
-function quoteForm(fields: Record<string, string>) {
+export function quoteForm(fields: Record<string, string>) {
   const boundary = '----tradeloopbench';
   const parts = Object.entries(fields).map(
     ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,

@@ -1,0 +1,225 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { rowsOf } from '../../apps/server/src/db/sql.ts';
+import { createAccount } from '../../apps/server/src/modules/accounts/service.ts';
+import { catalogCaches } from '../../apps/server/src/modules/catalog/references.ts';
+import { createProductAs, inStockProduct, loadRefs } from '../../apps/server/src/modules/catalog/test-fixtures.ts';
+import { leadFromQuote } from '../../apps/server/src/modules/crm-work/loop-service.ts';
+import { sellerOf } from '../../apps/server/src/modules/market/test-fixtures.ts';
+import type { DomainEvents } from '../../apps/server/src/platform/events.ts';
+import { createRateLimiter, type RateLimitStore } from '../../apps/server/src/platform/rate-limit.ts';
+import { createSession } from '../../apps/server/src/platform/sessions.ts';
+import type { Figures } from '../lib.ts';
+import { benchDatabaseUrl, quoteForm } from './crm-work.ts';
+
+/*
+ * The loop (issue 13): a buyer's quote request until the seller's CRM lists its lead thread, at a steady
+ * 20 requests a second, through the outbox and the job runner, beside the direct in-process call it
+ * replaced (the CRM handler run after the buyer's commit, before the answer). Then the runner's delivery
+ * throughput: a backlog of quote events written while no instance ran jobs, delivered by one instance.
+ */
+const QUOTES_PER_SECOND = 20;
+const POLL_MS = 20;
+const uncounted: RateLimitStore = { hit: async () => 0, close: async () => {} };
+
+type Seller = { token: string; id: number; companyId: number | null };
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function benchApp(database: Database, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    REMINDER_INTERVAL_MS: '0',
+    ...env,
+  });
+  return buildApp(config, { database, rateLimiter: createRateLimiter(uncounted) });
+}
+
+/** A seller with one product and `count` buyers with sessions, made directly. */
+async function market(app: FastifyInstance, count: number) {
+  const refs = await loadRefs(app);
+  const seller = await sellerOf(app, { name: `Loop Pumps ${Date.now()}`, type: 'Manufacturers', country: 'IN' });
+  const product = ((await createProductAs(app, seller, inStockProduct(refs))) as { id: number }).id;
+  const buyers: { id: number; token: string }[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const created = await app.db.transaction((tx) =>
+      createAccount(tx, {
+        fullName: `Loop Buyer ${index}`,
+        emailId: `loop.buyer.${process.pid}.${Date.now()}.${index}@example.test`,
+        passwordHash: null,
+        userType: 'others',
+      }),
+    );
+    buyers.push({ id: created.userId, token: (await createSession(app.db, created.userId, {})).token });
+  }
+  return { seller, product, buyers };
+}
+
+async function submitQuote(base: string, seller: Seller, product: number, buyer: { id: number; token: string }) {
+  const form = quoteForm({
+    unique_session_id: `loop-session-${buyer.id}`,
+    seller_user_id: String(seller.id),
+    enquiry_user_id: String(buyer.id),
+    product_id: String(product),
+    quantity: '5',
+    combinations: '3 HP|Single',
+    greeting_message: 'Please quote five pumps.',
+  });
+  const response = await fetch(`${base}/api/v1/front/getQuery/submit`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${buyer.token}`, 'content-type': form.type },
+    body: form.body,
+  });
+  const body = (await response.json()) as { data?: { enquiry_ids: number[] }; message?: string };
+  if (response.status !== 201) throw new Error(`quote: ${response.status} ${body.message}`);
+  return body.data!.enquiry_ids[0];
+}
+
+/**
+ * Sends a quote request every 1/20 s for `seconds`; one poller reads the seller's newest threads every
+ * 20 ms and times each request from its submit to the first poll that lists its thread.
+ */
+async function steadyQuotes(app: FastifyInstance, seconds: number, scenario: string): Promise<Figures> {
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const total = QUOTES_PER_SECOND * seconds;
+  const { seller, product, buyers } = await market(app, total);
+  const started = new Map<number, number>();
+  const times: number[] = [];
+  let errors = 0;
+  let sending = true;
+  const poller = (async () => {
+    while (sending || started.size > 0) {
+      const response = await fetch(`${base}/crm/v1/thread/index?sort_by=newest&per_page=100`, {
+        headers: { authorization: `Bearer ${seller.token}` },
+      });
+      const seenAt = performance.now();
+      const threads = ((await response.json()) as { data: { data: { enquiry_id: number | null }[] } }).data.data;
+      for (const thread of threads) {
+        const at = thread.enquiry_id === null ? undefined : started.get(thread.enquiry_id);
+        if (at === undefined) continue;
+        times.push(seenAt - at);
+        started.delete(thread.enquiry_id!);
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  })();
+  const sends: Promise<void>[] = [];
+  const began = performance.now();
+  for (let index = 0; index < total; index += 1) {
+    const due = began + (index * 1000) / QUOTES_PER_SECOND;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    const sentAt = performance.now();
+    sends.push(
+      submitQuote(base, seller, product, buyers[index]).then(
+        (enquiryId) => void started.set(enquiryId, sentAt),
+        () => void (errors += 1),
+      ),
+    );
+  }
+  await Promise.all(sends);
+  const giveUp = setTimeout(() => started.clear(), 30_000);
+  sending = false;
+  const lost = await poller.then(() => total - errors - times.length);
+  clearTimeout(giveUp);
+  times.sort((a, b) => a - b);
+  return {
+    scenario,
+    rps: Math.round(times.length / ((performance.now() - began) / 1000)),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: errors + lost,
+    requests: times.length,
+  };
+}
+
+/**
+ * The path the outbox replaced, for comparison: this instance runs no jobs, and the CRM's handler runs in
+ * the request, after the buyer's transaction committed and before the answer, as the in-process emit did.
+ */
+function directEmit(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url !== '/api/v1/front/getQuery/submit' || reply.statusCode !== 201) return payload;
+    const enquiryIds = (JSON.parse(String(payload)) as { data: { enquiry_ids: number[] } }).data.enquiry_ids;
+    const events = rowsOf<{ payload: DomainEvents['quote.submitted'] }>(
+      await app.db.execute(sql`select payload from domain_events where name = 'quote.submitted'
+        and (payload->>'enquiryId')::bigint in (${sql.join(
+          enquiryIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`),
+    );
+    const caches = await catalogCaches(app.db);
+    for (const event of events) await app.db.transaction((tx) => leadFromQuote(tx, event.payload, caches));
+    return payload;
+  });
+}
+
+/** Quote events written while no instance ran jobs, then delivered by one instance: events a second. */
+async function deliveryThroughput(database: Database, count: number, label: string): Promise<Figures> {
+  const writer = await benchApp(database, { JOB_CONCURRENCY: '0' });
+  const base = await writer.listen({ port: 0, host: '127.0.0.1' });
+  const { seller, product, buyers } = await market(writer, count);
+  for (let index = 0; index < count; index += 20) {
+    await Promise.all(buyers.slice(index, index + 20).map((buyer) => submitQuote(base, seller, product, buyer)));
+  }
+  await writer.close();
+  const reader = await benchApp(database);
+  await reader.ready();
+  await reader.jobs.drain();
+  const [span] = rowsOf<{ events: number; deliveries: number; seconds: number; failed: number }>(
+    await database.db.execute(sql`select count(distinct j.event_id)::int as events, count(*)::int as deliveries,
+        extract(epoch from max(j.finished_at) - min(j.finished_at))::float8 as seconds,
+        count(*) filter (where j.status <> 'done')::int as failed
+      from jobs j join domain_events e on e.id = j.event_id
+      where e.name = 'quote.submitted' and (e.payload->>'sellerUserId')::bigint = ${seller.id}`),
+  );
+  await reader.close();
+  return {
+    scenario: `${label}: ${span.events} quote events delivered (${span.deliveries} deliveries: CRM lead, notification; e-mails after), events/s`,
+    rps: Math.round(span.events / Math.max(span.seconds, 0.001)),
+    p50: NaN,
+    p95: NaN,
+    p99: NaN,
+    errors: span.failed,
+    requests: span.events,
+  };
+}
+
+export async function loopScenarios(options: { seconds: number; databaseUrl?: string }): Promise<Figures[]> {
+  const target = await benchDatabaseUrl(options.databaseUrl, 'loop_bench');
+  const database = await openDatabase({ databaseUrl: target.url, dataDir: 'memory://' });
+  await database.migrate();
+  try {
+    const direct = await benchApp(database, { JOB_CONCURRENCY: '0' });
+    directEmit(direct);
+    const baseline = await steadyQuotes(
+      direct,
+      options.seconds,
+      `baseline: quote → lead thread visible, direct in-process call (${QUOTES_PER_SECOND} quotes/s)`,
+    );
+    await direct.close();
+    // The direct path did the CRM's work itself: its queued deliveries must not load the next measurement.
+    await database.db.execute(sql`update jobs set status = 'done', finished_at = now() where status = 'queued'`);
+
+    const outboxApp = await benchApp(database);
+    const throughOutbox = await steadyQuotes(
+      outboxApp,
+      options.seconds,
+      `quote → lead thread visible, through the outbox and job runner (${QUOTES_PER_SECOND} quotes/s)`,
+    );
+    await outboxApp.close();
+
+    const backlog = await deliveryThroughput(database, target.url ? 1_000 : 500, target.url ? 'PostgreSQL' : 'PGlite');
+    return [baseline, throughOutbox, backlog];
+  } finally {
+    await database.close();
+    await target.drop();
+  }
+}
