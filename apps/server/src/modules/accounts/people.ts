@@ -37,6 +37,7 @@ export type PeopleFilter = {
   companyId?: number;
   userType?: UserType;
   email?: string;
+  emails?: string[];
   /** Leave out deleted accounts. */
   live?: boolean;
   /** By id (the default) or by full name. */
@@ -46,7 +47,7 @@ export type PeopleFilter = {
 
 /** Users matching every condition given, with their profile and company. */
 export async function findPeople(db: Tx, filter: PeopleFilter) {
-  if (filter.ids && filter.ids.length === 0) return [];
+  if ((filter.ids && filter.ids.length === 0) || (filter.emails && filter.emails.length === 0)) return [];
   let query = db
     .select(personColumns)
     .from(users)
@@ -58,6 +59,7 @@ export async function findPeople(db: Tx, filter: PeopleFilter) {
         filter.companyId !== undefined ? eq(users.companyId, filter.companyId) : undefined,
         filter.userType ? eq(users.userType, filter.userType) : undefined,
         filter.email !== undefined ? eq(users.emailId, filter.email) : undefined,
+        filter.emails ? inArray(users.emailId, filter.emails) : undefined,
         filter.live ? isNull(users.deletedAt) : undefined,
       ),
     )
@@ -120,7 +122,7 @@ export async function sessionUser(db: Tx, userId: number) {
 }
 
 /** Marks the user online or offline; true when that changed something. */
-export async function setOnline(db: Tx, userId: number, online: boolean) {
+export async function setPresence(db: Tx, userId: number, online: boolean) {
   const changed = await db
     .update(users)
     .set({ online, lastSeenAt: new Date() })
@@ -142,6 +144,9 @@ export async function setPlan(db: Tx, userId: number, planName: string) {
 /** The full name of the user whose id `id` holds (null when none). */
 export const userNameSql = (id: SQLWrapper) =>
   sql<string | null>`(SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${id})`;
+
+/** The same for a column whose foreign key guarantees the user (what an inner join gave). */
+export const knownUserNameSql = (id: SQLWrapper) => userNameSql(id) as SQL<string>;
 
 /** The avatar of the user whose id `id` holds. */
 export const userAvatarSql = (id: SQLWrapper) =>
