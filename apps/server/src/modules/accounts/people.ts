@@ -69,6 +69,24 @@ export async function findPeople(db: Tx, filter: PeopleFilter) {
   return query;
 }
 
+/** Seller accounts with their company (type and country), by user id: what demo data builds on. */
+export async function sellersWithCompany(db: Tx, options: { live?: boolean } = {}) {
+  const people = await findPeople(db, { userType: 'seller', live: options.live });
+  return people.flatMap((person) =>
+    person.companyId !== null && person.companyType !== null
+      ? [
+          {
+            userId: person.id,
+            companyId: person.companyId,
+            email: person.email,
+            country: person.companyCountry,
+            type: person.companyType,
+          },
+        ]
+      : [],
+  );
+}
+
 /** One user (deleted ones too), or undefined. */
 export async function findPerson(db: Tx, userId: number): Promise<Person | undefined> {
   const [person] = await findPeople(db, { ids: [userId] });
@@ -138,30 +156,32 @@ export async function setPlan(db: Tx, userId: number, planName: string) {
 /*
  * Expressions over a user id for another module's query, where a list filters or sorts by a person
  * in the database (a scalar subquery on the primary key: the same rows as a join, without the
- * caller naming these tables).
+ * caller naming these tables). The subquery is nested in its own sql chunk, so drizzle keeps its
+ * columns qualified even in a query on one table (where it strips the table from top-level ones).
  */
+const nested = (query: SQL) => sql`(${query})`;
 
 /** The full name of the user whose id `id` holds (null when none). */
 export const userNameSql = (id: SQLWrapper) =>
-  sql<string | null>`(SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${id})`;
+  nested(sql`SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${id}`) as SQL<string | null>;
 
 /** The same for a column whose foreign key guarantees the user (what an inner join gave). */
 export const knownUserNameSql = (id: SQLWrapper) => userNameSql(id) as SQL<string>;
 
 /** The avatar of the user whose id `id` holds. */
 export const userAvatarSql = (id: SQLWrapper) =>
-  sql<
+  nested(sql`SELECT ${userProfiles.avatar_original} FROM ${userProfiles} WHERE ${userProfiles.userId} = ${id}`) as SQL<
     string | null
-  >`(SELECT ${userProfiles.avatar_original} FROM ${userProfiles} WHERE ${userProfiles.userId} = ${id})`;
+  >;
 
 /** The company id of the user whose id `id` holds. */
 export const userCompanySql = (id: SQLWrapper) =>
-  sql<number | null>`(SELECT ${users.companyId} FROM ${users} WHERE ${users.id} = ${id})`;
+  nested(sql`SELECT ${users.companyId} FROM ${users} WHERE ${users.id} = ${id}`) as SQL<number | null>;
 
 /** True when the user's full name or company name matches the ILIKE pattern. */
 export const userMatchesSql = (id: SQLWrapper, pattern: string): SQL =>
-  sql`EXISTS (SELECT 1 FROM ${users} LEFT JOIN ${companies} ON ${companies.id} = ${users.companyId}
-    WHERE ${users.id} = ${id} AND (${users.fullName} ILIKE ${pattern} OR ${companies.name} ILIKE ${pattern}))`;
+  sql`EXISTS ${nested(sql`SELECT 1 FROM ${users} LEFT JOIN ${companies} ON ${companies.id} = ${users.companyId}
+    WHERE ${users.id} = ${id} AND (${users.fullName} ILIKE ${pattern} OR ${companies.name} ILIKE ${pattern})`)}`;
 
 /** Ids of the users whose name or e-mail matches the ILIKE pattern, as a subquery. */
 export const usersNamedLike = (db: Tx, pattern: string) =>
