@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users } from './tables.ts';
+import { companies, users } from './tables.ts';
 
 /* For other modules' tests: accounts' rows read and changed without reaching into its tables. */
 
@@ -13,4 +13,10 @@ export async function userRow(db: Tx, userId: number) {
 /** Marks the account deleted, as a deletion would. */
 export async function markUserDeleted(db: Tx, userId: number) {
   await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** The company types of the companies there are, each once. */
+export async function companyTypesInUse(db: Tx) {
+  const rows = await db.selectDistinct({ type: companies.companyType }).from(companies);
+  return rows.map((row) => row.type);
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, isNull, sql } from 'drizzle-orm';
+import { inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { appMetaValue, setAppMeta } from '../../platform/app-meta.ts';
 import { slugify } from '../accounts/service.ts';

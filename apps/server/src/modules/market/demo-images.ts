@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Country, type ICountry } from 'country-state-city';
 import { CURRENCIES, PRICE_TERM_TYPES, PRICE_TERMS, TERRITORIES, UNITS } from '@tradeloop/contracts/reference';
 import type { Db, Tx } from '../../db/client.ts';
