@@ -25,10 +25,12 @@ const activitySelection = {
   recordUniqueId: recordColumnSql(crmActivities.recordId, 'uniqueId'),
   recordTypeId: recordColumnSql(crmActivities.recordId, 'typeId'),
   recordValues: recordColumnSql(crmActivities.recordId, 'values'),
-  reminderAt: sql<Date | null>`(
+  // Nested: in a query on one table drizzle strips the table from top-level columns, and a bare
+  // "id" inside the subquery would mean the reminder's own.
+  reminderAt: sql<Date | null>`(${sql`
     SELECT min(${crmReminders.remindAt}) FROM ${crmReminders}
     WHERE ${crmReminders.activityId} = ${crmActivities.id} AND ${crmReminders.status} = 'pending'
-  )`.mapWith(crmReminders.remindAt),
+  `})`.mapWith(crmReminders.remindAt),
 };
 
 export function selectActivities(tx: Tx) {

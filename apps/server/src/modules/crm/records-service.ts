@@ -11,6 +11,7 @@ import { conflict, invalid, type FieldErrors } from '../../platform/errors.ts';
 import { findPeople, userName } from '../accounts/people.ts';
 import { isEmptyValue, normalizeValue, searchText, type FieldDef } from './fields.ts';
 import { loadFields, type LoadedFields } from './forms-service.ts';
+import { liveRecordIds } from './record-access.ts';
 import { diffValues, recordChanged } from './record-changes.ts';
 import { findRecord, selectRecords, toRecord, type RecordRow } from './records-read.ts';
 import { crmRecords } from './tables.ts';
@@ -48,19 +49,7 @@ async function checkUsers(tx: Tx, companyId: number, ids: number[]) {
 }
 
 async function checkLookups(tx: Tx, companyId: number, typeId: RecordTypeId, ids: number[]) {
-  if (ids.length === 0) return new Set<number>();
-  const found = await tx
-    .select({ id: crmRecords.id })
-    .from(crmRecords)
-    .where(
-      and(
-        eq(crmRecords.companyId, companyId),
-        eq(crmRecords.typeId, typeId),
-        inArray(crmRecords.id, ids),
-        isNull(crmRecords.deletedAt),
-      ),
-    );
-  return new Set(found.map((row) => row.id));
+  return new Set(await liveRecordIds(tx, companyId, typeId, ids));
 }
 
 /** User and lookup values must point inside the company. */
