@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { serverBoundaries } from './apps/server/eslint-boundaries.js';
 
 export default tseslint.config(
   {
@@ -33,4 +34,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...serverBoundaries(import.meta.dirname),
 );

@@ -1,11 +1,11 @@
-import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { COMPANY_TYPES } from '@tradeloop/contracts/auth';
 import { createTestApp, signUp } from '../../test/helpers.ts';
-import { companies, users } from '../modules/accounts/tables.ts';
-import { enquiries } from '../modules/quotes/tables.ts';
+import { countUsers, findPeople } from '../modules/accounts/people.ts';
+import { companyTypesInUse } from '../modules/accounts/test-support.ts';
+import { countReceivedEnquiries } from '../modules/quotes/enquiries.ts';
 import { loadDemoData } from './demo-data.ts';
 
 let app: FastifyInstance;
@@ -16,13 +16,13 @@ describe('demo data', () => {
     app = await createTestApp();
     const first = await loadDemoData(app.db);
     expect(first.loaded).toBe(true);
-    const types = await app.db.selectDistinct({ type: companies.companyType }).from(companies);
-    expect(types.map((row) => row.type).sort()).toEqual([...COMPANY_TYPES].sort());
+    const types = await companyTypesInUse(app.db);
+    expect(types.sort()).toEqual([...COMPANY_TYPES].sort());
 
-    const [{ total }] = await app.db.select({ total: count() }).from(users);
+    const total = await countUsers(app.db);
     const second = await loadDemoData(app.db);
     expect(second).toEqual({ loaded: false, reason: 'already loaded before' });
-    const [{ total: after }] = await app.db.select({ total: count() }).from(users);
+    const after = await countUsers(app.db);
     expect(after).toBe(total);
 
     for (const email of Object.values(DEMO_ACCOUNTS)) {
@@ -48,11 +48,8 @@ describe('demo data', () => {
       url: '/crm/v1/thread/index?sort_by=oldest',
       headers: { authorization: `Bearer ${token}` },
     });
-    const [{ total: requests }] = await app.db
-      .select({ total: count() })
-      .from(enquiries)
-      .innerJoin(users, eq(users.companyId, enquiries.sellerCompanyId))
-      .where(eq(users.emailId, DEMO_ACCOUNTS.seller));
+    const [demoSeller] = await findPeople(app.db, { email: DEMO_ACCOUNTS.seller });
+    const requests = await countReceivedEnquiries(app.db, demoSeller.companyId!);
     expect(requests).toBeGreaterThan(0);
     expect(threads.json().data.total).toBe(requests);
     expect(threads.json().data.data[0]).toMatchObject({ type: 'type_1', lead_source: expect.any(String) });

@@ -1,8 +1,7 @@
-import { count, sql } from 'drizzle-orm';
 import type { CompanyType } from '@tradeloop/contracts/auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { createAccount } from '../modules/accounts/service.ts';
-import { users } from '../modules/accounts/tables.ts';
+import { countUsers } from '../modules/accounts/people.ts';
 import { loadCatalogDemoData } from '../modules/catalog/demo-data.ts';
 import { loadChatDemoData } from '../modules/chat/demo-data.ts';
 import { loadCrmDemoData } from '../modules/crm/demo-data.ts';
@@ -10,7 +9,7 @@ import { loadCrmWorkDemoData } from '../modules/crm-work/demo-data.ts';
 import { loadMarketDemoData } from '../modules/market/demo-data.ts';
 import { loadQuotesDemoData } from '../modules/quotes/demo-data.ts';
 import { hashPassword } from '../platform/passwords.ts';
-import { appMeta } from '../platform/tables.ts';
+import { addAppMeta, appMetaValue } from '../platform/app-meta.ts';
 import type { Db } from './client.ts';
 
 type DemoSeller = {
@@ -281,12 +280,9 @@ function sellerEmail(seller: DemoSeller, index: number) {
 
 /** Loads demo accounts into an empty database, once; never over real data. */
 export async function loadDemoData(db: Db): Promise<DemoResult> {
-  const [{ users: existing }] = await db.select({ users: count() }).from(users);
-  const [marker] = await db
-    .select()
-    .from(appMeta)
-    .where(sql`${appMeta.key} = ${DEMO_KEY}`);
-  if (marker) return { loaded: false, reason: 'already loaded before' };
+  const existing = await countUsers(db);
+  const marker = await appMetaValue(db, DEMO_KEY);
+  if (marker !== undefined) return { loaded: false, reason: 'already loaded before' };
   if (existing > 0) return { loaded: false, reason: 'the database already holds accounts' };
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -353,7 +349,7 @@ export async function loadDemoData(db: Db): Promise<DemoResult> {
     await loadMarketDemoData(tx);
     await loadQuotesDemoData(tx);
     await loadCrmWorkDemoData(tx);
-    await tx.insert(appMeta).values({ key: DEMO_KEY, value: new Date().toISOString() });
+    await addAppMeta(tx, DEMO_KEY, new Date().toISOString());
   });
   return {
     loaded: true,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db, Tx } from '../db/client.ts';
@@ -123,4 +123,23 @@ export function createMailer(options: Options): Mailer {
       transport?.close();
     },
   };
+}
+
+/** Messages in the outbox, oldest first, matching every condition given (subjectLike: a LIKE pattern). */
+export async function outboxMessages(
+  db: Tx,
+  where: { id?: number; recipient?: string; subject?: string; subjectLike?: string },
+) {
+  return db
+    .select()
+    .from(outbox)
+    .where(
+      and(
+        where.id !== undefined ? eq(outbox.id, where.id) : undefined,
+        where.recipient !== undefined ? eq(outbox.recipient, where.recipient) : undefined,
+        where.subject !== undefined ? eq(outbox.subject, where.subject) : undefined,
+        where.subjectLike !== undefined ? like(outbox.subject, where.subjectLike) : undefined,
+      ),
+    )
+    .orderBy(asc(outbox.id));
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { TOKEN_IDLE_TTL_MS } from '@tradeloop/contracts/auth';
 import { preparedStatement, type Tx } from '../db/client.ts';
-import { users } from '../modules/accounts/tables.ts';
+import { sessionUser } from '../modules/accounts/people.ts';
 import { authTokens } from './tables.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -33,22 +33,13 @@ export async function createSession(db: Tx, userId: number, meta: { userAgent?: 
 
 const sessionByToken = preparedStatement((db) =>
   db
-    .select({
-      tokenId: authTokens.id,
-      lastUsedAt: authTokens.lastUsedAt,
-      id: users.id,
-      userType: users.userType,
-      companyId: users.companyId,
-      parentUser: users.parentUser,
-    })
+    .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, userId: authTokens.userId })
     .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
     .where(
       and(
         eq(authTokens.tokenHash, sql.placeholder('hash')),
         isNull(authTokens.revokedAt),
         gt(authTokens.expiresAt, sql.placeholder('now')),
-        isNull(users.deletedAt),
       ),
     )
     .limit(1)
@@ -59,14 +50,15 @@ const sessionByToken = preparedStatement((db) =>
 export async function resolveSession(db: Tx, token: string, now = new Date()): Promise<AuthUser | null> {
   const [row] = await sessionByToken(db).execute({ hash: hashToken(token), now: now.toISOString() });
   if (!row) return null;
+  const user = await sessionUser(db, row.userId);
+  if (!user) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > SLIDE_GRANULARITY_MS) {
     await db
       .update(authTokens)
       .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + TOKEN_IDLE_TTL_MS) })
       .where(eq(authTokens.id, row.tokenId));
   }
-  const { lastUsedAt: _lastUsedAt, ...user } = row;
-  return user;
+  return { ...user, tokenId: row.tokenId };
 }
 
 export async function revokeSession(db: Tx, tokenId: number) {
@@ -76,4 +68,17 @@ export async function revokeSession(db: Tx, tokenId: number) {
 /** Removes tokens that can never be used again. */
 export async function purgeDeadSessions(db: Tx, now = new Date()) {
   await db.delete(authTokens).where(lt(authTokens.expiresAt, now));
+}
+
+/** A user's sessions as stored (tests check that only hashes are kept). */
+export async function sessionsOf(db: Tx, userId: number) {
+  return db.select().from(authTokens).where(eq(authTokens.userId, userId));
+}
+
+/** Moves the last use of a user's sessions to `lastUsedAt`, their expiry with it (tests of idle tokens). */
+export async function setSessionsLastUse(db: Tx, userId: number, lastUsedAt: Date) {
+  await db
+    .update(authTokens)
+    .set({ lastUsedAt, expiresAt: new Date(lastUsedAt.getTime() + TOKEN_IDLE_TTL_MS) })
+    .where(eq(authTokens.userId, userId));
 }

@@ -1,11 +1,12 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, TOKEN_IDLE_TTL_MS } from '@tradeloop/contracts/auth';
 import { DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { as, createTestApp, signUp, uniqueEmail } from '../../../test/helpers.ts';
-import { authTokens, outbox } from '../../platform/tables.ts';
-import { users } from '../accounts/tables.ts';
+import { outboxMessages } from '../../platform/mail.ts';
+import { sessionsOf, setSessionsLastUse } from '../../platform/sessions.ts';
+import { userRow } from '../accounts/test-support.ts';
 import { loginLinks } from './tables.ts';
 
 let app: FastifyInstance;
@@ -56,17 +57,17 @@ describe('POST /api/v1/auth/signup', () => {
 
   it('creates a buyer (user_type others) without a company', async () => {
     const buyer = await signUp(app, 'buyer');
-    const [row] = await app.db.select().from(users).where(eq(users.id, buyer.id));
+    const row = await userRow(app.db, buyer.id);
     expect(row.userType).toBe('others');
     expect(row.companyId).toBeNull();
   });
 
   it('stores the password and the token hashed, never in clear', async () => {
     const seller = await signUp(app, 'seller');
-    const [row] = await app.db.select().from(users).where(eq(users.id, seller.id));
+    const row = await userRow(app.db, seller.id);
     expect(row.passwordHash).toMatch(/^scrypt\$/);
     expect(row.passwordHash).not.toContain(DEMO_PASSWORD);
-    const tokens = await app.db.select().from(authTokens).where(eq(authTokens.userId, seller.id));
+    const tokens = await sessionsOf(app.db, seller.id);
     expect(tokens).toHaveLength(1);
     expect(tokens[0].tokenHash).not.toBe(seller.token);
     expect(tokens[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -181,10 +182,7 @@ describe('token expiry', () => {
   it('a token idle for 48 hours is dead', async () => {
     const seller = await signUp(app, 'seller');
     const past = new Date(Date.now() - TOKEN_IDLE_TTL_MS - 1000);
-    await app.db
-      .update(authTokens)
-      .set({ lastUsedAt: past, expiresAt: new Date(past.getTime() + TOKEN_IDLE_TTL_MS) })
-      .where(eq(authTokens.userId, seller.id));
+    await setSessionsLastUse(app.db, seller.id, past);
     const response = await as(app, seller, { method: 'GET', url: '/api/v1/profile/view' });
     expect(response.statusCode).toBe(401);
   });
@@ -192,12 +190,9 @@ describe('token expiry', () => {
   it('use slides the expiry forward', async () => {
     const seller = await signUp(app, 'seller');
     const nearlyIdle = new Date(Date.now() - TOKEN_IDLE_TTL_MS + 60 * 60 * 1000);
-    await app.db
-      .update(authTokens)
-      .set({ lastUsedAt: nearlyIdle, expiresAt: new Date(nearlyIdle.getTime() + TOKEN_IDLE_TTL_MS) })
-      .where(eq(authTokens.userId, seller.id));
+    await setSessionsLastUse(app.db, seller.id, nearlyIdle);
     expect((await as(app, seller, { method: 'GET', url: '/api/v1/profile/view' })).statusCode).toBe(200);
-    const [token] = await app.db.select().from(authTokens).where(eq(authTokens.userId, seller.id));
+    const [token] = await sessionsOf(app.db, seller.id);
     expect(token.expiresAt.getTime()).toBeGreaterThan(Date.now() + TOKEN_IDLE_TTL_MS - 60_000);
   });
 });
@@ -211,12 +206,7 @@ describe('sign-in links: POST /api/v1/auth/autologin-link and GET /api/v1/autolo
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(AUTH_MESSAGES.linkSent);
-    const [mail] = await app.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.recipient, email))
-      .orderBy(desc(outbox.id))
-      .limit(1);
+    const mail = (await outboxMessages(app.db, { recipient: email })).at(-1);
     return mail ? new URL(mail.bodyText.match(/https?:\/\/\S+/)![0]).searchParams.get('autologin')! : undefined;
   }
 

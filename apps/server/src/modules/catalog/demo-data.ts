@@ -1,10 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
 import type { Tx } from '../../db/client.ts';
-import { companies, users } from '../accounts/tables.ts';
+import { sellersWithCompany } from '../accounts/people.ts';
 import { loadReferenceSets } from './references.ts';
 import { createProduct } from './service.ts';
-import { brands, categories } from './tables.ts';
+import { brands, categories, productCategories, productImages, products } from './tables.ts';
 
 /** One demo product, in words; ids are looked up when it is loaded. */
 type DemoProduct = {
@@ -474,19 +474,11 @@ const PORTS: Record<string, { sea: string; air: string }> = {
  * seller, so lists, filters and the marketplace have something real to show.
  */
 export async function loadCatalogDemoData(tx: Tx) {
-  const sellers = await tx
-    .select({ userId: users.id, companyId: companies.id, email: users.emailId, country: companies.countryCode })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.userType, 'seller'))
-    .orderBy(asc(users.id));
+  const sellers = await sellersWithCompany(tx);
   if (sellers.length === 0) return;
   const refs = await loadReferenceSets(tx);
   const categoryRows = await tx.select({ id: categories.id, slug: categories.slug }).from(categories);
-  const brandRows = await tx
-    .select({ id: brands.id, name: brands.name })
-    .from(brands)
-    .where(sql`${brands.status} = 'approved'`);
+  const brandRows = await approvedBrands(tx);
   const categoryIds = new Map(categoryRows.map((row) => [row.slug, row.id]));
   const brandIds = new Map(brandRows.map((row) => [row.name, row.id]));
   const idsFor = (country: string | null): Ids => {
@@ -511,4 +503,41 @@ export async function loadCatalogDemoData(tx: Tx) {
       seller.email === DEMO_ACCOUNTS.seller ? ENGINEERING : [0, 1, 2].map((n) => TRADE[(index * 3 + n) % TRADE.length]);
     for (const [n, product] of mine.entries()) await createProduct(tx, owner, toInput(product, ids, n));
   }
+}
+
+// ── for the marketplace's demo data (docs/decisions/023) ─────────────────────────────────────────
+
+/** The approved brands' ids and names. */
+export async function approvedBrands(tx: Tx) {
+  return tx
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .where(sql`${brands.status} = 'approved'`);
+}
+
+/** Products without a picture, with their company and first category. */
+export async function productsWithoutPictures(tx: Tx) {
+  return tx
+    .select({ id: products.id, companyId: products.companyId, categoryId: productCategories.categoryId })
+    .from(products)
+    .innerJoin(productCategories, and(eq(productCategories.productId, products.id), eq(productCategories.position, 0)))
+    .where(sql`not exists (select 1 from ${productImages} i where i.product_id = ${products.id})`);
+}
+
+/** Stores picture rows (their files are already in storage), a thousand per statement. */
+export async function addProductPictures(tx: Tx, rows: (typeof productImages.$inferInsert)[]) {
+  for (let start = 0; start < rows.length; start += 1000) {
+    await tx.insert(productImages).values(rows.slice(start, start + 1000));
+  }
+}
+
+/** Spreads the products' creation over the last four months, so "newest" means something. */
+export async function spreadCreationDates(tx: Tx, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx
+    .update(products)
+    .set({
+      createdAt: sql`now() - ((${products.id} * 7919) % 120) * interval '1 day' - ((${products.id} * 104729) % 1440) * interval '1 minute'`,
+    })
+    .where(inArray(products.id, ids));
 }

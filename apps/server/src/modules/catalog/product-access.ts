@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PriceTier } from '@tradeloop/contracts/catalog';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -50,3 +50,16 @@ export function basePrice(product: Pick<ProductRow, 'priceType' | 'unitPrice'>, 
   if (covering) return covering.per_unit;
   return quantity < ordered[0].min ? ordered[0].per_unit : ordered[ordered.length - 1].per_unit;
 }
+
+/** The first product of the company with exactly this name (deleted ones too), or undefined. */
+export async function productNamed(db: Tx, companyId: number, name: string) {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.companyId, companyId), eq(products.name, name)));
+  return row;
+}
+
+/** True when `id` holds the id of a product (deleted or not), for another module's SQL. */
+export const productExistsSql = (id: SQLWrapper): SQL =>
+  sql`exists (${sql`select 1 from ${products} where ${products.id} = ${id}`})`;

@@ -1,6 +1,6 @@
-import { eq, inArray, isNull, sql } from 'drizzle-orm';
+import { inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { appMeta } from '../../platform/tables.ts';
+import { appMetaValue, setAppMeta } from '../../platform/app-meta.ts';
 import { slugify } from '../accounts/service.ts';
 import { BRANDS } from './seed-brands.ts';
 import { CATEGORY_TREE, SHARED_ATTRIBUTES, SPEC_TEMPLATES } from './seed-categories.ts';
@@ -17,8 +17,8 @@ export const CATALOG_DATA_VERSION = 1;
 const VERSION_KEY = 'catalog_data_version';
 
 async function storedVersion(db: Tx): Promise<number> {
-  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, VERSION_KEY));
-  return typeof row?.value === 'number' ? row.value : 0;
+  const value = await appMetaValue(db, VERSION_KEY);
+  return typeof value === 'number' ? value : 0;
 }
 
 type CategoryNode = { name: string; parentSlug: string | null; position: number; depth: number };
@@ -119,10 +119,7 @@ export async function loadCatalogData(db: Db): Promise<void> {
     await loadSpecTemplates(tx, categoryIds);
     await loadBrands(tx);
     await loadSharedAttributes(tx);
-    await tx
-      .insert(appMeta)
-      .values({ key: VERSION_KEY, value: CATALOG_DATA_VERSION })
-      .onConflictDoUpdate({ target: appMeta.key, set: { value: CATALOG_DATA_VERSION, updatedAt: new Date() } });
+    await setAppMeta(tx, VERSION_KEY, CATALOG_DATA_VERSION);
   });
   forgetCatalogCaches(db);
 }

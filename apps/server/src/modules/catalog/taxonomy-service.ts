@@ -16,7 +16,7 @@ import type { SpecTemplate } from '@tradeloop/contracts/catalog-specs';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { slugify } from '../accounts/service.ts';
-import { users } from '../accounts/tables.ts';
+import { findPerson } from '../accounts/people.ts';
 import {
   brandProposals,
   brands,
@@ -114,7 +114,7 @@ export async function listCategories(db: Db, body: z.infer<typeof categoryListBo
   const withProduct = body.with_product === true || body.with_product === 1 || body.with_product === '1';
   let companyId: number | null = null;
   if (body.user_id) {
-    const [seller] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, body.user_id));
+    const seller = await findPerson(db, body.user_id);
     if (!seller?.companyId) return [];
     companyId = seller.companyId;
   }

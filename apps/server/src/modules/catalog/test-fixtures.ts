@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { as, uniqueEmail, type TestUser } from '../../../test/helpers.ts';
 import { createSession } from '../../platform/sessions.ts';
 import { createAccount } from '../accounts/service.ts';
-import { users } from '../accounts/tables.ts';
+import { findPeople } from '../accounts/people.ts';
 
 /** Ids the product form points into, read through the public API as a client would. */
 export type Refs = {
@@ -156,7 +155,7 @@ export async function signUpSubUser(app: FastifyInstance, seller: TestUser): Pro
       parent: { userId: seller.id, companyId: seller.companyId! },
     }),
   );
-  const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.emailId, email));
+  const [user] = await findPeople(app.db, { email });
   const { token } = await createSession(app.db, user.id, {});
   return { token, id: user.id, email, companyId: seller.companyId };
 }

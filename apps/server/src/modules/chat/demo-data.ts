@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../accounts/tables.ts';
+import { findPeople } from '../accounts/people.ts';
 import { directKey } from './rooms.ts';
 import { chatMembers, chatMessages, chatRooms, sellerRatings } from './tables.ts';
 
@@ -68,10 +68,7 @@ async function conversation(
 
 export async function loadChatDemoData(tx: Tx) {
   const emails = [DEMO_ACCOUNTS.seller, DEMO_ACCOUNTS.subuser, DEMO_ACCOUNTS.buyer, JAMES, LUKAS, NINGBO];
-  const rows = await tx
-    .select({ id: users.id, email: users.emailId, companyId: users.companyId })
-    .from(users)
-    .where(inArray(users.emailId, emails));
+  const rows = await findPeople(tx, { emails });
   const byEmail = new Map(rows.map((row) => [row.email, row]));
   const seller = byEmail.get(DEMO_ACCOUNTS.seller);
   const subuser = byEmail.get(DEMO_ACCOUNTS.subuser);

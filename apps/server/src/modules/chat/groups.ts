@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@tradeloop/contracts/chat';
 import type { Tx } from '../../db/client.ts';
 import { forbidden, invalid } from '../../platform/errors.ts';
-import { users } from '../accounts/tables.ts';
+import { findPeople, userName } from '../accounts/people.ts';
 import type { ChatContext } from './context.ts';
 import { storeFiles, type IncomingFile } from './files.ts';
 import { postSystemMessage, publishStored } from './messages.ts';
@@ -24,18 +24,14 @@ async function asAdmin(db: Tx, viewer: Viewer, roomId: number) {
 }
 
 async function nameOf(db: Tx, userId: number) {
-  const [row] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, userId));
-  return row?.name ?? 'Someone';
+  return (await userName(db, userId)) ?? 'Someone';
 }
 
 /** Existing users among the ids, less those who have blocked the actor (they cannot be added by them). */
 async function addableUsers(db: Tx, actorId: number, ids: number[]) {
   const wanted = [...new Set(ids)].filter((id) => id !== actorId);
   if (wanted.length === 0) return [];
-  const rows = await db
-    .select({ id: users.id, name: users.fullName })
-    .from(users)
-    .where(and(inArray(users.id, wanted), isNull(users.deletedAt)));
+  const rows = (await findPeople(db, { ids: wanted, live: true })).map(({ id, name }) => ({ id, name }));
   if (rows.length !== wanted.length) throw invalid({ member_ids: [CHAT_MESSAGES.recipientNotFound] });
   const blockers = await db
     .select({ id: chatBlocks.blockerId })

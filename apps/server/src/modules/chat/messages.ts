@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
@@ -23,8 +23,8 @@ import {
   visibleTo,
   type Viewer,
 } from './rooms.ts';
-import { userProfiles, users } from '../accounts/tables.ts';
-import { chatAttachments, chatMembers, chatMessages, chatRooms, chatTransfers } from './tables.ts';
+import { findPeople, findPerson, knownUserNameSql } from '../accounts/people.ts';
+import { chatAttachments, chatBlocks, chatMembers, chatMessages, chatRooms, chatTransfers } from './tables.ts';
 import { findContact, loadMessages, shapeMessage, toChatFile } from './views.ts';
 
 type SendInput = z.output<typeof sendMessageFieldsSchema>;
@@ -131,10 +131,9 @@ async function replyParent(tx: Tx, viewerId: number, roomId: number, parentId: n
       messageType: chatMessages.messageType,
       senderId: chatMessages.senderId,
       deletedAt: chatMessages.deletedAt,
-      senderName: users.fullName,
+      senderName: knownUserNameSql(chatMessages.senderId),
     })
     .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.senderId))
     .where(and(eq(chatMessages.id, parentId), eq(chatMessages.roomId, roomId), visibleTo(viewerId)))
     .limit(1);
   if (!parent) throw invalid({ replied_parent_id: [CHAT_MESSAGES.replyParentNotFound] });
@@ -158,17 +157,22 @@ async function checkTransfer(tx: Tx, senderId: number, roomId: number, transferI
  */
 async function othersOf(tx: Tx, senderId: number, others: number[]) {
   if (others.length === 0) return { senderBlocks: [], hiddenFor: [], offline: [] };
-  const rows = await tx
-    .select({
-      id: users.id,
-      online: users.online,
-      blockedBySender: sql<boolean>`exists (select 1 from chat_blocks b
-        where b.blocker_id = ${senderId}::bigint and b.blocked_id = ${users.id})`,
-      blocksSender: sql<boolean>`exists (select 1 from chat_blocks b
-        where b.blocker_id = ${users.id} and b.blocked_id = ${senderId}::bigint)`,
-    })
-    .from(users)
-    .where(and(inArray(users.id, others), isNull(users.deletedAt)));
+  const people = await findPeople(tx, { ids: others, live: true });
+  const blocks = await tx
+    .select({ blockerId: chatBlocks.blockerId, blockedId: chatBlocks.blockedId })
+    .from(chatBlocks)
+    .where(
+      or(
+        and(eq(chatBlocks.blockerId, senderId), inArray(chatBlocks.blockedId, others)),
+        and(inArray(chatBlocks.blockerId, others), eq(chatBlocks.blockedId, senderId)),
+      ),
+    );
+  const rows = people.map((person) => ({
+    id: person.id,
+    online: person.online,
+    blockedBySender: blocks.some((block) => block.blockerId === senderId && block.blockedId === person.id),
+    blocksSender: blocks.some((block) => block.blockerId === person.id && block.blockedId === senderId),
+  }));
   return {
     senderBlocks: rows.filter((row) => row.blockedBySender).map((row) => row.id),
     hiddenFor: rows.filter((row) => row.blocksSender).map((row) => row.id),
@@ -283,11 +287,7 @@ async function senderCard(ctx: ChatContext, senderId: number) {
   senderCards.set(ctx.db, cards);
   const cached = cards.get(senderId);
   if (cached && cached.until > Date.now()) return cached;
-  const [row] = await ctx.db
-    .select({ name: users.fullName, avatar: userProfiles.avatar_original })
-    .from(users)
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(eq(users.id, senderId));
+  const row = await findPerson(ctx.db, senderId);
   const card = { name: row?.name ?? '', avatar: row?.avatar ?? null, until: Date.now() + SENDER_CARD_TTL_MS };
   cards.set(senderId, card);
   return card;

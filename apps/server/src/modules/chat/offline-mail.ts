@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import { CHAT_LIMITS, type ChatMessage } from '@tradeloop/contracts/chat';
-import { users } from '../accounts/tables.ts';
+import { findPeople } from '../accounts/people.ts';
 import type { ChatContext } from './context.ts';
 import { roomView, visibleTo } from './rooms.ts';
 import { chatMembers, chatMessages, chatPendingEmails } from './tables.ts';
@@ -59,16 +59,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 async function sendOne(ctx: ChatContext, due: Due) {
-  const [recipient] = await ctx.db
-    .select({
-      id: users.id,
-      email: users.emailId,
-      name: users.fullName,
-      userType: users.userType,
-      companyId: users.companyId,
-    })
-    .from(users)
-    .where(and(eq(users.id, due.userId), isNull(users.deletedAt)));
+  const [recipient] = await findPeople(ctx.db, { ids: [due.userId], live: true });
   const [member] = recipient
     ? await ctx.db
         .select({ lastRead: chatMembers.lastReadMessageId })

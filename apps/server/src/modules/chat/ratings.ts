@@ -2,7 +2,7 @@ import { and, avg, count, desc, eq, inArray } from 'drizzle-orm';
 import { CHAT_MESSAGES, type Rating } from '@tradeloop/contracts/chat';
 import type { Tx } from '../../db/client.ts';
 import { forbidden, invalid } from '../../platform/errors.ts';
-import { users } from '../accounts/tables.ts';
+import { findPeople, knownUserNameSql } from '../accounts/people.ts';
 import { activeMembership, type Viewer } from './rooms.ts';
 import { chatMessages, sellerRatings } from './tables.ts';
 
@@ -16,11 +16,11 @@ export async function ratableCompany(db: Tx, viewer: Viewer, roomId: number): Pr
   if (viewer.userType !== 'others') return null;
   const { room } = await activeMembership(db, roomId, viewer.id);
   if (room.type !== 'direct') return null;
-  const writers = await db
-    .selectDistinct({ id: users.id, companyId: users.companyId, userType: users.userType })
+  const senders = await db
+    .selectDistinct({ id: chatMessages.senderId })
     .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.senderId))
     .where(and(eq(chatMessages.roomId, roomId), inArray(chatMessages.messageType, ['text', 'image', 'document'])));
+  const writers = await findPeople(db, { ids: senders.map((sender) => sender.id) });
   const buyerWrote = writers.some((writer) => writer.id === viewer.id);
   const seller = writers.find((writer) => writer.userType !== 'others' && writer.companyId !== null);
   return buyerWrote && seller ? seller.companyId : null;
@@ -28,9 +28,8 @@ export async function ratableCompany(db: Tx, viewer: Viewer, roomId: number): Pr
 
 export async function myRating(db: Tx, buyerId: number, companyId: number): Promise<Rating | null> {
   const [row] = await db
-    .select({ rating: sellerRatings, buyerName: users.fullName })
+    .select({ rating: sellerRatings, buyerName: knownUserNameSql(sellerRatings.buyerId) })
     .from(sellerRatings)
-    .innerJoin(users, eq(users.id, sellerRatings.buyerId))
     .where(and(eq(sellerRatings.buyerId, buyerId), eq(sellerRatings.companyId, companyId)));
   return row ? toRating(row) : null;
 }
@@ -68,9 +67,8 @@ export async function sellerRatingSummary(db: Tx, companyId: number, limit = 20)
       .from(sellerRatings)
       .where(eq(sellerRatings.companyId, companyId)),
     db
-      .select({ rating: sellerRatings, buyerName: users.fullName })
+      .select({ rating: sellerRatings, buyerName: knownUserNameSql(sellerRatings.buyerId) })
       .from(sellerRatings)
-      .innerJoin(users, eq(users.id, sellerRatings.buyerId))
       .where(eq(sellerRatings.companyId, companyId))
       .orderBy(desc(sellerRatings.updatedAt), desc(sellerRatings.id))
       .limit(limit),

@@ -3,7 +3,7 @@ import type { Contact, MessageType, Room, RoomTab, UnreadCounts } from '@tradelo
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
-import { users } from '../accounts/tables.ts';
+import { isLiveUser, userCompanySql, userMatchesSql } from '../accounts/people.ts';
 import { chatBlocks, chatMembers, chatMessages, chatRooms } from './tables.ts';
 import { fileUrl, loadContacts } from './views.ts';
 
@@ -51,9 +51,9 @@ function unreadOf(viewerId: number) {
 
 /** The person a direct room is with: another active member, preferring one outside the viewer's company. */
 function otherUserOf(viewer: Viewer) {
-  return sql<number | null>`(select om.user_id from chat_members om join users ou on ou.id = om.user_id
+  return sql<number | null>`(select om.user_id from chat_members om
     where om.room_id = ${chatMembers.roomId} and om.user_id <> ${viewer.id} and om.left_at is null
-    order by (ou.company_id is not distinct from ${viewer.companyId}::bigint) asc, om.joined_at desc limit 1)`.mapWith(
+    order by (${userCompanySql(sql`om.user_id`)} is not distinct from ${viewer.companyId}::bigint) asc, om.joined_at desc limit 1)`.mapWith(
     (value) => (value === null ? null : Number(value)),
   );
 }
@@ -105,10 +105,9 @@ function searchFilter(search: string, viewerId: number): SQL {
   return or(
     ilike(chatRooms.name, pattern),
     ilike(chatRooms.productName, pattern),
-    sql`exists (select 1 from chat_members sm join users su on su.id = sm.user_id
-      left join companies sc on sc.id = su.company_id
+    sql`exists (select 1 from chat_members sm
       where sm.room_id = ${chatMembers.roomId} and sm.user_id <> ${viewerId} and sm.left_at is null
-      and (su.full_name ilike ${pattern} or sc.name ilike ${pattern}))`,
+      and ${userMatchesSql(sql`sm.user_id`, pattern)})`,
   )!;
 }
 
@@ -381,10 +380,5 @@ export async function haveTalked(db: Tx, a: number, b: number) {
 }
 
 export async function isActiveUser(db: Tx, userId: number) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .limit(1);
-  return Boolean(row);
+  return isLiveUser(db, userId);
 }

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES } from '@tradeloop/contracts/chat';
 import { createTestApp, settled } from '../../../test/helpers.ts';
-import { outbox } from '../../platform/tables.ts';
-import { users } from '../accounts/tables.ts';
+import { outboxMessages } from '../../platform/mail.ts';
+import { findPerson } from '../accounts/people.ts';
 import {
   chatUser,
   counts,
@@ -466,9 +465,9 @@ describe('offline e-mail', () => {
   it('sends one e-mail per conversation after the quiet period, not one per message', async () => {
     const away = await chatUser(app, 'seller', { name: 'Away Seller' });
     const writer = await chatUser(app, 'buyer', { name: 'Eager Buyer' });
-    const [{ email }] = await app.db.select({ email: users.emailId }).from(users).where(eq(users.id, away.id));
+    const { email } = (await findPerson(app.db, away.id))!;
     for (const text of ['one', 'two', 'three']) await sendText(app, writer, { recipient_id: away.id, message: text });
-    const mailsTo = async () => app.db.select().from(outbox).where(eq(outbox.recipient, email));
+    const mailsTo = async () => outboxMessages(app.db, { recipient: email });
     await app.chat.flushOfflineEmails(new Date());
     expect(await mailsTo()).toHaveLength(0);
     const later = new Date(Date.now() + 6 * 60 * 1000);

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   callIdSchema,
@@ -15,7 +15,7 @@ import {
 import { SERVER_MESSAGES } from '@tradeloop/contracts/common';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { userChannelName, type AuthedSocket } from '../../platform/realtime.ts';
-import { users } from '../accounts/tables.ts';
+import { setPresence, userName } from '../accounts/people.ts';
 import { acceptCall, declineCall, hangUp, relaySignal, startCall } from './calls.ts';
 import type { ChatContext } from './context.ts';
 import { memberRoomIds, missedSince, sendMessage } from './messages.ts';
@@ -77,12 +77,7 @@ async function presenceAudience(ctx: ChatContext, userId: number) {
 }
 
 async function setOnline(ctx: ChatContext, userId: number, online: boolean) {
-  const changed = await ctx.db
-    .update(users)
-    .set({ online, lastSeenAt: new Date() })
-    .where(and(eq(users.id, userId), eq(users.online, !online)))
-    .returning({ id: users.id });
-  if (changed.length > 0) {
+  if (await setPresence(ctx.db, userId, online)) {
     ctx.realtime.toUsers(await presenceAudience(ctx, userId), 'presence', { user_id: userId, online });
   }
 }
@@ -139,11 +134,11 @@ export function registerChatSockets(ctx: ChatContext) {
       handler(ctx, typingSchema, async ({ room_id, typing }) => {
         const members = await membersOf(room_id);
         if (!members.includes(user.id)) return null;
-        const [profile] = await ctx.db.select({ name: users.fullName }).from(users).where(eq(users.id, user.id));
+        const name = await userName(ctx.db, user.id);
         ctx.realtime.toUsers(
           members.filter((id) => id !== user.id),
           'typing',
-          { room_id, user_id: user.id, full_name: profile?.name ?? '', typing },
+          { room_id, user_id: user.id, full_name: name ?? '', typing },
         );
         return null;
       }),

@@ -2,84 +2,53 @@ import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ChatFile, ChatMessage, Contact } from '@tradeloop/contracts/chat';
 import type { Tx } from '../../db/client.ts';
-import { companies, userProfiles, users } from '../accounts/tables.ts';
+import { findPeople, knownUserNameSql, userAvatarSql, userNameSql, type Person } from '../accounts/people.ts';
 import { chatAttachments, chatCalls, chatMembers, chatMessages, chatRooms } from './tables.ts';
 
 /**
  * Read models of the chat: people as contacts and messages as one viewer sees them.
- * Names and avatars are joined from the accounts tables read-only, to avoid one query per person.
+ * Names and avatars come from the accounts module (people.ts), a page of people in one query.
  */
 
-const contactColumns = {
-  id: users.id,
-  full_name: users.fullName,
-  avatar: userProfiles.avatar_original,
-  user_type: users.userType,
-  company_id: users.companyId,
-  company_name: companies.name,
-  online: users.online,
-  last_seen_at: users.lastSeenAt,
-};
-
-type ContactRow = { [K in keyof typeof contactColumns]: unknown };
-
-function toContact(row: ContactRow): Contact {
+function toContact(person: Person): Contact {
   return {
-    id: row.id as number,
-    full_name: row.full_name as string,
-    avatar: (row.avatar as string | null) ?? null,
-    user_type: row.user_type as Contact['user_type'],
-    company_id: (row.company_id as number | null) ?? null,
-    company_name: (row.company_name as string | null) ?? null,
-    online: Boolean(row.online),
-    last_seen_at: row.last_seen_at instanceof Date ? row.last_seen_at.toISOString() : null,
+    id: person.id,
+    full_name: person.name,
+    avatar: person.avatar ?? null,
+    user_type: person.userType,
+    company_id: person.companyId ?? null,
+    company_name: person.companyName ?? null,
+    online: Boolean(person.online),
+    last_seen_at: person.lastSeenAt instanceof Date ? person.lastSeenAt.toISOString() : null,
   };
 }
 
-function contactQuery(db: Tx) {
-  return db
-    .select(contactColumns)
-    .from(users)
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .leftJoin(companies, eq(companies.id, users.companyId));
-}
-
 export async function loadContacts(db: Tx, ids: number[]): Promise<Map<number, Contact>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await contactQuery(db).where(inArray(users.id, unique));
+  const rows = await findPeople(db, { ids });
   return new Map(rows.map((row) => [row.id, toContact(row)]));
 }
 
 /** An existing, not deleted user as a contact, or null. */
 export async function findContact(db: Tx, userId: number): Promise<Contact | null> {
-  const [row] = await contactQuery(db)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .limit(1);
+  const [row] = await findPeople(db, { ids: [userId], live: true });
   return row ? toContact(row) : null;
 }
 
 /** The owner of a seller company (the account that signed the company up). */
 export async function findCompanyOwner(db: Tx, companyId: number): Promise<Contact | null> {
-  const [row] = await contactQuery(db)
-    .where(and(eq(users.companyId, companyId), eq(users.userType, 'seller'), isNull(users.deletedAt)))
-    .orderBy(asc(users.id))
-    .limit(1);
+  const [row] = await findPeople(db, { companyId, userType: 'seller', live: true, limit: 1 });
   return row ? toContact(row) : null;
 }
 
 /** Everyone in a company (owner and sub-users), not deleted. */
 export async function companyPeople(db: Tx, companyId: number): Promise<Contact[]> {
-  const rows = await contactQuery(db)
-    .where(and(eq(users.companyId, companyId), isNull(users.deletedAt)))
-    .orderBy(asc(users.id));
+  const rows = await findPeople(db, { companyId, live: true });
   return rows.map(toContact);
 }
 
 export const fileUrl = (key: string) => `/chat/v1/files/${key}`;
 
 const parent = alias(chatMessages, 'parent');
-const parentSender = alias(users, 'parent_sender');
 
 /** Active members' read and delivery pointers, per room. */
 export async function roomPointers(db: Tx, roomIds: number[]) {
@@ -109,8 +78,8 @@ export async function loadMessages(db: Tx, viewerId: number, query: MessageQuery
   let statement = db
     .select({
       message: chatMessages,
-      senderName: users.fullName,
-      senderAvatar: userProfiles.avatar_original,
+      senderName: knownUserNameSql(chatMessages.senderId),
+      senderAvatar: userAvatarSql(chatMessages.senderId),
       parent: {
         id: parent.id,
         body: parent.body,
@@ -118,14 +87,11 @@ export async function loadMessages(db: Tx, viewerId: number, query: MessageQuery
         senderId: parent.senderId,
         deletedAt: parent.deletedAt,
       },
-      parentSenderName: parentSender.fullName,
+      parentSenderName: userNameSql(parent.senderId),
       call: chatCalls,
     })
     .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.senderId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, chatMessages.senderId))
     .leftJoin(parent, eq(parent.id, chatMessages.repliedParentId))
-    .leftJoin(parentSender, eq(parentSender.id, parent.senderId))
     .leftJoin(chatCalls, eq(chatCalls.id, chatMessages.callId))
     .where(query.where)
     .orderBy(...query.order)

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { ACTIVITY_LIMITS, type ActivityKind } from '@tradeloop/contracts/crm-activities';
 import { CRM_TYPE, recordTitle, type RecordTypeId } from '@tradeloop/contracts/crm';
 import type { Tx } from '../../db/client.ts';
-import { crmRecords } from '../crm/tables.ts';
+import { recordColumnSql, recordIsLiveOfTypeSql } from '../crm/record-access.ts';
 import { iso, newestFirst, selectActivities, toActivity } from './activities-read.ts';
 import { crmActivities, crmEmails } from './tables.ts';
 
@@ -25,8 +25,7 @@ async function categoryOf(
       and(
         eq(crmActivities.companyId, companyId),
         eq(crmActivities.kind, kind),
-        inArray(crmRecords.typeId, typeIds),
-        isNull(crmRecords.deletedAt),
+        recordIsLiveOfTypeSql(crmActivities.recordId, typeIds),
         ownerId ? eq(crmActivities.ownerId, ownerId) : undefined,
       ),
     )
@@ -58,16 +57,14 @@ async function emailsOf(tx: Tx, companyId: number, typeId: RecordTypeId, authorI
   const rows = await tx
     .select({
       email: crmEmails,
-      recordUniqueId: crmRecords.uniqueId,
-      recordValues: crmRecords.values,
+      recordUniqueId: recordColumnSql(crmEmails.recordId, 'uniqueId'),
+      recordValues: recordColumnSql(crmEmails.recordId, 'values'),
     })
     .from(crmEmails)
-    .innerJoin(crmRecords, eq(crmRecords.id, crmEmails.recordId))
     .where(
       and(
         eq(crmEmails.companyId, companyId),
-        eq(crmRecords.typeId, typeId),
-        isNull(crmRecords.deletedAt),
+        recordIsLiveOfTypeSql(crmEmails.recordId, [typeId]),
         authorId ? eq(crmEmails.authorId, authorId) : undefined,
       ),
     )

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Activity } from '@tradeloop/contracts/crm-activities';
 import { createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
-import type { Mail } from '../../platform/mail.ts';
-import { outbox } from '../../platform/tables.ts';
+import { outboxMessages, type Mail } from '../../platform/mail.ts';
 import { createRecord, crm } from '../crm/test-support.ts';
 import { buildCalendar, escapeText, foldLine, paramValue, type IcsEvent } from './ics.ts';
 
@@ -157,7 +155,7 @@ describe('meeting invitations and GET crm/meeting_information/ics/{id}', () => {
     expect(property(first, 'ORGANIZER')).toEqual([`ORGANIZER;CN=Sam Seller:mailto:${seller.email}`]);
     expect(property(first, 'URL')).toEqual(['URL:https://meet.example/visit']);
     // Also kept in the outbox (no SMTP in tests).
-    const kept = await app.db.select().from(outbox).where(eq(outbox.recipient, 'ops@kiln.example'));
+    const kept = await outboxMessages(app.db, { recipient: 'ops@kiln.example' });
     expect(kept.map((row) => row.subject)).toEqual([sent.find((mail) => mail.to === 'ops@kiln.example')?.subject]);
 
     // A change that is not about the meeting itself sends nothing.

@@ -11,32 +11,30 @@ import { recordTitle, type RecordTypeId } from '@tradeloop/contracts/crm';
 import type { RecordTargetQuery } from '@tradeloop/contracts/crm-work';
 import type { Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
-import { users } from '../accounts/tables.ts';
+import { userNameSql } from '../accounts/people.ts';
 import { registerAnalyticsProvider } from '../crm/detail-service.ts';
 import { findRecord } from '../crm/records-read.ts';
-import { crmRecords } from '../crm/tables.ts';
+import { recordColumnSql, recordIsLiveSql } from '../crm/record-access.ts';
 import { targetRecord } from './records.ts';
 import { crmActivities, crmReminders } from './tables.ts';
 
 /** The activity columns with its owner's name, its record and its pending reminder. */
 const activitySelection = {
   activity: crmActivities,
-  ownerName: users.fullName,
-  recordUniqueId: crmRecords.uniqueId,
-  recordTypeId: crmRecords.typeId,
-  recordValues: crmRecords.values,
-  reminderAt: sql<Date | null>`(
+  ownerName: userNameSql(crmActivities.ownerId),
+  recordUniqueId: recordColumnSql(crmActivities.recordId, 'uniqueId'),
+  recordTypeId: recordColumnSql(crmActivities.recordId, 'typeId'),
+  recordValues: recordColumnSql(crmActivities.recordId, 'values'),
+  // Nested: in a query on one table drizzle strips the table from top-level columns, and a bare
+  // "id" inside the subquery would mean the reminder's own.
+  reminderAt: sql<Date | null>`(${sql`
     SELECT min(${crmReminders.remindAt}) FROM ${crmReminders}
     WHERE ${crmReminders.activityId} = ${crmActivities.id} AND ${crmReminders.status} = 'pending'
-  )`.mapWith(crmReminders.remindAt),
+  `})`.mapWith(crmReminders.remindAt),
 };
 
 export function selectActivities(tx: Tx) {
-  return tx
-    .select(activitySelection)
-    .from(crmActivities)
-    .leftJoin(users, eq(users.id, crmActivities.ownerId))
-    .leftJoin(crmRecords, eq(crmRecords.id, crmActivities.recordId));
+  return tx.select(activitySelection).from(crmActivities);
 }
 type ActivityRow = Awaited<ReturnType<typeof selectActivities>>[number];
 export type ActivityColumns = ActivityRow['activity'];
@@ -90,7 +88,7 @@ const upcomingFirst = () => {
   return [asc(done), sql`CASE WHEN NOT ${done} THEN ${whenAt} END ASC NULLS LAST`, sql`${whenAt} DESC NULLS LAST`];
 };
 /** Activities of live records, or of none: an activity of a record in the trash stays out of lists. */
-const liveRecord = or(isNull(crmActivities.recordId), isNull(crmRecords.deletedAt));
+const liveRecord = or(isNull(crmActivities.recordId), recordIsLiveSql(crmActivities.recordId));
 
 /** One activity of the company (of a kind, when given), or 404. */
 export async function findActivity(tx: Tx, companyId: number, id: number, kind?: ActivityKind) {
@@ -142,11 +140,7 @@ export async function activityIndex(tx: Tx, companyId: number, kind: ActivityKin
   ];
   const where = and(...conditions);
   const { per_page: perPage, page } = body;
-  const [{ total }] = await tx
-    .select({ total: count() })
-    .from(crmActivities)
-    .leftJoin(crmRecords, eq(crmRecords.id, crmActivities.recordId))
-    .where(where);
+  const [{ total }] = await tx.select({ total: count() }).from(crmActivities).where(where);
   const rows = await selectActivities(tx)
     .where(where)
     .orderBy(...newestFirst)

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   ACTIVITY_MESSAGES,
   ACTIVITY_TYPES,
@@ -10,7 +10,7 @@ import {
 } from '@tradeloop/contracts/crm-activities';
 import type { Tx } from '../../db/client.ts';
 import { invalid, type FieldErrors } from '../../platform/errors.ts';
-import { users } from '../accounts/tables.ts';
+import { findPeople } from '../accounts/people.ts';
 import { findActivity, toActivity, type ActivityColumns } from './activities-read.ts';
 import {
   invitationChanged,
@@ -33,10 +33,7 @@ export type SaveResult = { activity: Activity; created: boolean; invitations: In
 
 async function companyUsers(tx: Tx, companyId: number, ids: number[]) {
   if (ids.length === 0) return new Map<number, { name: string; email: string }>();
-  const rows = await tx
-    .select({ id: users.id, name: users.fullName, email: users.emailId })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), inArray(users.id, ids), isNull(users.deletedAt)));
+  const rows = await findPeople(tx, { ids, companyId, live: true });
   return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
 }
 

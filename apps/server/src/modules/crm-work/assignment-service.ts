@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { CRM_TYPE } from '@tradeloop/contracts/crm';
 import {
   LEAD_MESSAGES,
@@ -9,12 +9,12 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
-import { users } from '../accounts/tables.ts';
+import { findPeople } from '../accounts/people.ts';
 import { categoryTree } from '../catalog/taxonomy-service.ts';
 import { onRecordChange, type RecordChange } from '../crm/record-changes.ts';
 import { findRecord } from '../crm/records-read.ts';
 import { bulkAssign, updateOneField, type Actor } from '../crm/records-service.ts';
-import { crmRecords } from '../crm/tables.ts';
+import { liveRecordIds } from '../crm/record-access.ts';
 import { findCountry, listCountries } from '../reference/service.ts';
 import { annotateEntry, applyOrder } from './statuses-service.ts';
 import { crmAssignmentRules } from './tables.ts';
@@ -31,10 +31,7 @@ type RuleBody = z.output<typeof assignmentRuleBodySchema>;
 /** Live users of the company among `ids`. */
 async function membersOf(tx: Tx, companyId: number, ids: number[]) {
   if (ids.length === 0) return new Map<number, string>();
-  const rows = await tx
-    .select({ id: users.id, name: users.fullName })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), inArray(users.id, ids), isNull(users.deletedAt)));
+  const rows = await findPeople(tx, { ids, companyId, live: true });
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -43,17 +40,7 @@ async function membersOf(tx: Tx, companyId: number, ids: number[]) {
 /** POST lead/assign: live leads of the company (any other id is 404) to one of its users. */
 export async function assignLeads(tx: Tx, actor: Actor, body: z.output<typeof leadAssignBodySchema>) {
   const ids = [...new Set([...(body.lead_id === undefined ? [] : [body.lead_id]), ...(body.lead_ids ?? [])])];
-  const found = await tx
-    .select({ id: crmRecords.id })
-    .from(crmRecords)
-    .where(
-      and(
-        eq(crmRecords.companyId, actor.companyId),
-        eq(crmRecords.typeId, CRM_TYPE.leads),
-        inArray(crmRecords.id, ids),
-        isNull(crmRecords.deletedAt),
-      ),
-    );
+  const found = await liveRecordIds(tx, actor.companyId, CRM_TYPE.leads, ids);
   if (found.length !== ids.length) throw notFound();
   const members = await membersOf(tx, actor.companyId, [body.user_id]);
   const name = members.get(body.user_id);

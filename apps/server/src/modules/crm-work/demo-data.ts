@@ -1,8 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../accounts/tables.ts';
 import { cachesOr } from '../catalog/references.ts';
-import { enquiries } from '../quotes/tables.ts';
+import { submittedEnquiries } from '../quotes/enquiries.ts';
 import { leadFromQuote } from './loop-service.ts';
 
 /**
@@ -10,23 +8,7 @@ import { leadFromQuote } from './loop-service.ts';
  * seller's CRM, exactly as if the buyer had just sent it. Runs after the quotes' demo data.
  */
 export async function loadCrmWorkDemoData(tx: Tx) {
-  const rows = await tx
-    .select({
-      id: enquiries.id,
-      requestGroup: enquiries.requestGroup,
-      sellerUserId: enquiries.sellerUserId,
-      sellerCompanyId: enquiries.sellerCompanyId,
-      buyerUserId: enquiries.enquiryUserId,
-      buyerName: users.fullName,
-      productId: enquiries.productId,
-      productName: enquiries.productName,
-      combination: enquiries.combination,
-      quantity: enquiries.quantity,
-      message: enquiries.message,
-    })
-    .from(enquiries)
-    .innerJoin(users, eq(users.id, enquiries.enquiryUserId))
-    .orderBy(asc(enquiries.id));
+  const rows = await submittedEnquiries(tx);
   const caches = await cachesOr(tx);
   for (const row of rows) {
     if (row.productId === null) continue;

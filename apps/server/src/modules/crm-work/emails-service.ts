@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   CONTENT_MESSAGES,
   CONTENT_TIMELINE,
@@ -10,11 +10,10 @@ import { CRM_TYPE, recordTitle, type RecordTypeId, type RecordValues } from '@tr
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import { users } from '../accounts/tables.ts';
+import { findPerson, userNameSql } from '../accounts/people.ts';
 import { loadFields } from '../crm/forms-service.ts';
 import type { RecordRow } from '../crm/records-read.ts';
-import { crmRecords } from '../crm/tables.ts';
-import { valuesContain } from '../crm/tenant-index.ts';
+import { liveContacts, recordIsLiveSql } from '../crm/record-access.ts';
 import { authorOf, type Actor } from './content-records.ts';
 import { cleanEmailHtml, emailText } from './emails-html.ts';
 import { recordByUniqueId } from './records.ts';
@@ -37,7 +36,7 @@ const emailColumns = {
   subject: crmEmails.subject,
   body: crmEmails.bodyHtml,
   authorId: crmEmails.authorId,
-  authorName: users.fullName,
+  authorName: userNameSql(crmEmails.authorId),
   outboxId: crmEmails.outboxId,
   sentAt: crmEmails.sentAt,
   createdAt: crmEmails.createdAt,
@@ -45,11 +44,7 @@ const emailColumns = {
 };
 
 function selectEmails(tx: Tx) {
-  return tx
-    .select(emailColumns)
-    .from(crmEmails)
-    .innerJoin(crmRecords, eq(crmRecords.id, crmEmails.recordId))
-    .leftJoin(users, eq(users.id, crmEmails.authorId));
+  return tx.select(emailColumns).from(crmEmails);
 }
 type EmailRow = Awaited<ReturnType<typeof selectEmails>>[number];
 
@@ -72,7 +67,7 @@ function toEmail(row: EmailRow): CrmEmail {
 
 /** An e-mail of the company on a live record, or 404. */
 const ownEmail = (companyId: number, id: number) =>
-  and(eq(crmEmails.id, id), eq(crmEmails.companyId, companyId), isNull(crmRecords.deletedAt));
+  and(eq(crmEmails.id, id), eq(crmEmails.companyId, companyId), recordIsLiveSql(crmEmails.recordId));
 
 /** GET lead/activitiy_email/show?id=. */
 export async function showEmail(tx: Tx, companyId: number, id: number) {
@@ -107,7 +102,6 @@ async function editableDraft(tx: Tx, companyId: number, id: number) {
   const [row] = await tx
     .select({ id: crmEmails.id, recordId: crmEmails.recordId, status: crmEmails.status })
     .from(crmEmails)
-    .innerJoin(crmRecords, eq(crmRecords.id, crmEmails.recordId))
     .where(ownEmail(companyId, id))
     .for('update', { of: crmEmails });
   if (!row) throw notFound();
@@ -168,7 +162,7 @@ export async function deliverEmail(db: Db, mailer: Mailer, actor: Actor, claimed
   const { email, previous } = claimed;
   const id = email.id;
   // Answers go to the salesperson who wrote it, not to the platform's sender address.
-  const [sender] = await db.select({ email: users.emailId }).from(users).where(eq(users.id, actor.userId));
+  const sender = await findPerson(db, actor.userId);
   let delivery: Awaited<ReturnType<Mailer['send']>>;
   try {
     delivery = await mailer.send({
@@ -217,36 +211,17 @@ export async function deleteEmails(tx: Tx, companyId: number, ids: number[]) {
 
 type Source = { typeId: RecordTypeId; values: RecordValues; source: EmailRecipient['source'] };
 
-/** The live contacts of the company among `ids`, or pointing at account `accountId`. */
-async function contactsOf(tx: Tx, companyId: number, where: { ids?: number[]; accountId?: number }) {
-  const condition = where.ids
-    ? inArray(crmRecords.id, where.ids)
-    : valuesContain(companyId, CRM_TYPE.contacts, { account: where.accountId! });
-  return tx
-    .select({ typeId: crmRecords.typeId, values: crmRecords.values })
-    .from(crmRecords)
-    .where(
-      and(
-        eq(crmRecords.companyId, companyId),
-        eq(crmRecords.typeId, CRM_TYPE.contacts),
-        isNull(crmRecords.deletedAt),
-        condition,
-      ),
-    )
-    .limit(100);
-}
-
 /** The records whose addresses are offered: the record, and its contacts (an account's, a deal's, a lead's). */
 async function recipientSources(tx: Tx, companyId: number, record: RecordRow): Promise<Source[]> {
   const own: Source = { typeId: record.typeId, values: record.values, source: 'record' };
   let contacts: { typeId: RecordTypeId; values: RecordValues }[] = [];
   if (record.typeId === CRM_TYPE.accounts) {
-    contacts = await contactsOf(tx, companyId, { accountId: record.id });
+    contacts = await liveContacts(tx, companyId, { accountId: record.id });
   } else if (record.typeId === CRM_TYPE.deals) {
     const ids = Array.isArray(record.values.contacts) ? record.values.contacts.filter(Number.isSafeInteger) : [];
-    contacts = ids.length ? await contactsOf(tx, companyId, { ids: ids as number[] }) : [];
+    contacts = ids.length ? await liveContacts(tx, companyId, { ids: ids as number[] }) : [];
   } else if (record.typeId === CRM_TYPE.leads && record.convertedContactId) {
-    contacts = await contactsOf(tx, companyId, { ids: [record.convertedContactId] });
+    contacts = await liveContacts(tx, companyId, { ids: [record.convertedContactId] });
   }
   return [own, ...contacts.map((contact) => ({ ...contact, source: 'contact' as const }))];
 }

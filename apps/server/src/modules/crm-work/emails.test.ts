@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES, type CrmEmail, type EmailRecipient } from '@tradeloop/contracts/crm-content';
 import { createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
-import { outbox } from '../../platform/tables.ts';
+import { outboxMessages } from '../../platform/mail.ts';
 import { createRecord, crm } from '../crm/test-support.ts';
 import { startSmtpServer, timelineOf } from './content-test-support.ts';
 
@@ -106,7 +105,7 @@ describe('e-mails on records, without SMTP', () => {
       expect(email.sent_at).not.toBeNull();
       expect(email.outbox_id).toEqual(expect.any(Number));
 
-      const [message] = await app.db.select().from(outbox).where(eq(outbox.id, email.outbox_id!));
+      const [message] = await outboxMessages(app.db, { id: email.outbox_id! });
       expect(message).toMatchObject({ recipient: 'erin@mail.example', subject: 'Your quotation', status: 'logged' });
       expect(message.bodyHtml).toBe(email.body);
       expect(message.bodyText).toBe('Dear Erin,\n\nPrices & terms: here (https://tradeloop.example/q/1)');
@@ -258,7 +257,7 @@ describe('sending e-mails through SMTP', () => {
       expect(mail.data).toMatch(/^Cc: colleague@buyer\.example/m);
       expect(mail.data.toLowerCase()).toContain(`reply-to: ${seller.email.toLowerCase()}`);
       expect(mail.data).toContain('<p>Shipping <em>next week</em>.</p>');
-      const [message] = await app.db.select().from(outbox).where(eq(outbox.id, response.json().data.outbox_id));
+      const [message] = await outboxMessages(app.db, { id: response.json().data.outbox_id });
       expect(message.status).toBe('sent');
     } finally {
       await app.close();

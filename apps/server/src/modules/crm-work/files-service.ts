@@ -10,7 +10,7 @@ import {
 } from '@tradeloop/contracts/crm-content';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { users } from '../accounts/tables.ts';
+import { userNameSql } from '../accounts/people.ts';
 import { authorOf, type Actor } from './content-records.ts';
 import { fileKind, fileNameFor, refused, type FileKind } from './files-types.ts';
 import { crmFiles } from './tables.ts';
@@ -41,12 +41,12 @@ const fileColumns = {
   mimeType: crmFiles.mimeType,
   sizeBytes: crmFiles.sizeBytes,
   authorId: crmFiles.uploadedBy,
-  authorName: users.fullName,
+  authorName: userNameSql(crmFiles.uploadedBy),
   createdAt: crmFiles.createdAt,
 };
 
 function selectFiles(tx: Tx) {
-  return tx.select(fileColumns).from(crmFiles).leftJoin(users, eq(users.id, crmFiles.uploadedBy));
+  return tx.select(fileColumns).from(crmFiles);
 }
 type FileRow = Awaited<ReturnType<typeof selectFiles>>[number];
 

@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import { COMBINATION_SEPARATOR } from '@tradeloop/contracts/catalog';
 import type { RecordValues } from '@tradeloop/contracts/crm';
 import { LOOP_SOURCES, THREAD_TYPE, type ThreadContact, type ThreadProduct } from '@tradeloop/contracts/crm-leads';
 import type { Tx } from '../../db/client.ts';
 import type { DomainEvents } from '../../platform/events.ts';
-import { companies, userProfiles, users } from '../accounts/tables.ts';
+import { findPerson } from '../accounts/people.ts';
 import type { Caches } from '../catalog/references.ts';
 import { createLead } from '../crm/intake-service.ts';
-import { enquiries } from '../quotes/tables.ts';
+import { sellerEnquiry } from '../quotes/enquiries.ts';
 import { findCountry } from '../reference/service.ts';
 import { withAssignmentContext } from './assignment-service.ts';
 import { addThread, loopThreadExists, productFacts, type NewThread, type ProductFacts } from './threads-service.ts';
@@ -32,25 +31,9 @@ export function splitName(fullName: string) {
 
 /** The buyer as their account shows them: name, e-mail, mobile, company, country and city. */
 async function buyerOf(tx: Tx, userId: number): Promise<Buyer> {
-  const [row] = await tx
-    .select({
-      fullName: users.fullName,
-      email: users.emailId,
-      deletedAt: users.deletedAt,
-      companyName: companies.name,
-      companyType: companies.companyType,
-      profileCompanyType: userProfiles.company_type,
-      country: userProfiles.country,
-      city: userProfiles.city,
-      mobileCode: userProfiles.mobile_code,
-      mobile: userProfiles.mobile,
-    })
-    .from(users)
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId));
+  const row = await findPerson(tx, userId);
   if (!row) throw new Error(`buyer ${userId} not found`);
-  const { first, last } = splitName(row.fullName);
+  const { first, last } = splitName(row.name);
   const code = present(row.mobileCode)?.replace(/^\+/, '');
   const mobile = present(row.mobile);
   const phone = mobile ? (code ? `+${code} ${mobile}` : mobile) : null;
@@ -58,7 +41,7 @@ async function buyerOf(tx: Tx, userId: number): Promise<Buyer> {
   const country = countryCode ? (findCountry(countryCode)?.name ?? countryCode) : null;
   const email = row.deletedAt ? null : row.email;
   const contact: ThreadContact = {
-    name: row.fullName,
+    name: row.name,
     first_name: first || null,
     last_name: last,
     email,
@@ -73,7 +56,7 @@ async function buyerOf(tx: Tx, userId: number): Promise<Buyer> {
   };
   const values: RecordValues = Object.fromEntries(
     Object.entries({
-      first_name: contact.first_name ?? row.fullName,
+      first_name: contact.first_name ?? row.name,
       last_name: contact.last_name,
       email,
       phone,
@@ -83,7 +66,7 @@ async function buyerOf(tx: Tx, userId: number): Promise<Buyer> {
       city: contact.city,
     }).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
   );
-  return { name: row.fullName, contact, values };
+  return { name: row.name, contact, values };
 }
 
 /** Attribute names of the product beside the values of a combination ("5 HP|Three"). */
@@ -127,10 +110,7 @@ export async function leadFromQuote(tx: Tx, event: DomainEvents['quote.submitted
   const companyId = event.sellerCompanyId;
   if (await loopThreadExists(tx, companyId, { enquiryId: event.enquiryId })) return null;
   const buyer = await buyerOf(tx, event.buyerUserId);
-  const [enquiry] = await tx
-    .select()
-    .from(enquiries)
-    .where(and(eq(enquiries.id, event.enquiryId), eq(enquiries.sellerCompanyId, companyId)));
+  const enquiry = await sellerEnquiry(tx, companyId, event.enquiryId);
   const product = await productFacts(tx, companyId, event.productId, caches);
   const [main, ...related] = enquiry?.lines ?? [];
   const currency = enquiry ? caches?.refs.currencies.get(enquiry.currencyId) : undefined;

@@ -1,9 +1,9 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { CONTENT_TIMELINE, type CrmNote } from '@tradeloop/contracts/crm-content';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { users } from '../accounts/tables.ts';
-import { crmRecords } from '../crm/tables.ts';
+import { userNameSql } from '../accounts/people.ts';
+import { recordIsLiveSql } from '../crm/record-access.ts';
 import { authorOf, type Actor } from './content-records.ts';
 import { crmNotes } from './tables.ts';
 import { addTimeline } from './timeline.ts';
@@ -15,7 +15,7 @@ const noteColumns = {
   recordId: crmNotes.recordId,
   message: crmNotes.message,
   authorId: crmNotes.authorId,
-  authorName: users.fullName,
+  authorName: userNameSql(crmNotes.authorId),
   createdAt: crmNotes.createdAt,
   updatedAt: crmNotes.updatedAt,
 };
@@ -33,7 +33,7 @@ function toNote(row: NoteRow): CrmNote {
 }
 
 function selectNotes(tx: Tx) {
-  return tx.select(noteColumns).from(crmNotes).leftJoin(users, eq(users.id, crmNotes.authorId));
+  return tx.select(noteColumns).from(crmNotes);
 }
 
 export async function listNotes(tx: Tx, recordId: number): Promise<CrmNote[]> {
@@ -53,8 +53,7 @@ async function ownNote(tx: Tx, companyId: number, id: number) {
   const [row] = await tx
     .select({ id: crmNotes.id, recordId: crmNotes.recordId, message: crmNotes.message })
     .from(crmNotes)
-    .innerJoin(crmRecords, eq(crmRecords.id, crmNotes.recordId))
-    .where(and(eq(crmNotes.id, id), eq(crmNotes.companyId, companyId), isNull(crmRecords.deletedAt)))
+    .where(and(eq(crmNotes.id, id), eq(crmNotes.companyId, companyId), recordIsLiveSql(crmNotes.recordId)))
     .for('update', { of: crmNotes });
   if (!row) throw notFound();
   return row;

@@ -1,12 +1,12 @@
-import { and, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Reminder } from '@tradeloop/contracts/crm-reminders';
-import { outbox } from '../../platform/tables.ts';
+import { outboxMessages } from '../../platform/mail.ts';
 import { createTestApp, persistentDatabase, signUp, type TestUser } from '../../../test/helpers.ts';
 import { createRecord, crm } from '../crm/test-support.ts';
-import { users } from '../accounts/tables.ts';
-import { notifications } from '../notifications/tables.ts';
+import { markUserDeleted } from '../accounts/test-support.ts';
+import { notificationsTitled } from '../notifications/service.ts';
 import {
   claimDueReminders,
   deliverDueReminders,
@@ -33,17 +33,11 @@ function reminderRow(app: FastifyInstance, id: number) {
 }
 
 function mailsAbout(app: FastifyInstance, recipient: string, title: string) {
-  return app.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.recipient, recipient), eq(outbox.subject, `Reminder: ${title}`)));
+  return outboxMessages(app.db, { recipient, subject: `Reminder: ${title}` });
 }
 
 function notificationsAbout(app: FastifyInstance, userId: number, title: string) {
-  return app.db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.title, `Reminder: ${title}`)));
+  return notificationsTitled(app.db, userId, `Reminder: ${title}`);
 }
 
 /** Asks again (every 100 ms, for up to 20 s) until `read` finds something: no assertion on speed. */
@@ -120,7 +114,7 @@ describe('the reminder job', () => {
     const passes = await Promise.all([deliverDueReminders(app), deliverDueReminders(app), deliverDueReminders(app)]);
     expect(passes.reduce((sum, pass) => sum + pass.sent, 0)).toBe(titles.length);
 
-    const mails = await app.db.select().from(outbox).where(like(outbox.subject, 'Reminder: Concurrent %'));
+    const mails = await outboxMessages(app.db, { subjectLike: 'Reminder: Concurrent %' });
     expect(mails.filter((mail) => mail.recipient === seller.email)).toHaveLength(titles.length);
     for (const reminder of stored) {
       expect(await reminderRow(app, reminder.id)).toMatchObject({ status: 'sent', attempts: 1 });
@@ -182,7 +176,7 @@ describe('the reminder job', () => {
   it('sets aside the reminder of a user whose account is gone, instead of retrying it', async () => {
     const seller = await signUp(app, 'seller');
     const reminder = await store(app, seller, { title: 'Nobody home', remind_at: hoursFromNow(-1) });
-    await app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, seller.id));
+    await markUserDeleted(app.db, seller.id);
     expect(await deliverDueReminders(app)).toMatchObject({ sent: 0, failed: 1 });
     expect(await reminderRow(app, reminder.id)).toMatchObject({ status: 'dismissed', nextAttemptAt: null });
     expect(await mailsAbout(app, seller.email, 'Nobody home')).toEqual([]);

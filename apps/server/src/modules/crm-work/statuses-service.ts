@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { CRM_TYPE, type RecordValues } from '@tradeloop/contracts/crm';
 import {
   LEAD_MESSAGES,
@@ -12,12 +12,16 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { LEAD_CONVERTED_STATUS } from '../crm/default-forms.ts';
-import { searchText } from '../crm/fields.ts';
 import { loadFields, type LoadedFields } from '../crm/forms-service.ts';
 import { findRecord } from '../crm/records-read.ts';
 import { updateOneField, writeValues, type Actor } from '../crm/records-service.ts';
-import { crmFormFields, crmForms, crmRecords } from '../crm/tables.ts';
-import { searchVector, valuesContain } from '../crm/tenant-index.ts';
+import {
+  countLeadsBy,
+  countLeadsHolding,
+  leadsHolding,
+  replaceLeadValues,
+  writeFieldOptions,
+} from '../crm/record-access.ts';
 import { crmLeadStatuses, crmTimeline } from './tables.ts';
 import { threadOfLead } from './threads-service.ts';
 
@@ -75,15 +79,7 @@ async function writeOptions(tx: Tx, companyId: number, names: string[], renamed?
   let fallback = typeof current === 'string' ? current : undefined;
   if (renamed && fallback === renamed.from) fallback = renamed.to;
   if (fallback === undefined || !names.includes(fallback)) fallback = names[0];
-  await tx
-    .update(crmFormFields)
-    .set({ optionList: names, settings: { ...field.settings, default_value: fallback }, updatedAt: new Date() })
-    .where(eq(crmFormFields.id, field.id));
-  // The form's fields are cached by its updated_at: it must move, even within the same millisecond.
-  await tx
-    .update(crmForms)
-    .set({ updatedAt: sql`greatest(now(), ${crmForms.updatedAt} + interval '1 millisecond')` })
-    .where(eq(crmForms.id, loaded.form.id));
+  await writeFieldOptions(tx, loaded, field, names, { ...field.settings, default_value: fallback });
 }
 
 const selectStatuses = (tx: Tx, companyId: number) =>
@@ -129,31 +125,8 @@ export async function ensureStatuses(tx: Tx, companyId: number): Promise<StatusR
   return selectStatuses(tx, companyId);
 }
 
-/** Live leads by the value of one of their fields (lower case), counted. */
-async function countLeadsBy(tx: Tx, companyId: number, fieldName: 'lead_status' | 'lead_source') {
-  // The name is spelled into the SQL (one of two constants), so GROUP BY sees the selected expression.
-  const value = sql<string | null>`${crmRecords.values}->>${sql.raw(`'${fieldName}'`)}`;
-  const rows = await tx
-    .select({ value, count: sql<number>`count(*)::int` })
-    .from(crmRecords)
-    .where(and(eq(crmRecords.companyId, companyId), eq(crmRecords.typeId, LEAD), isNull(crmRecords.deletedAt)))
-    .groupBy(value);
-  return rows.map((row) => ({ value: row.value, count: Number(row.count) }));
-}
-
 async function countHolders(tx: Tx, companyId: number, name: string) {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(crmRecords)
-    .where(
-      and(
-        eq(crmRecords.companyId, companyId),
-        eq(crmRecords.typeId, LEAD),
-        isNull(crmRecords.deletedAt),
-        valuesContain(companyId, LEAD, { [STATUS_FIELD]: name }),
-      ),
-    );
-  return Number(row.count);
+  return countLeadsHolding(tx, companyId, STATUS_FIELD, name);
 }
 
 function toStatus(row: StatusRow, leadCount: number): LeadStatus {
@@ -222,23 +195,10 @@ export async function createStatus(tx: Tx, companyId: number, body: z.output<typ
  * another name, so the leads' histories do not change; their keyword index does.
  */
 async function renameLeadValues(tx: Tx, loaded: LoadedFields, from: string, to: string) {
-  const companyId = loaded.form.companyId;
-  const holders = await tx
-    .select({ id: crmRecords.id, values: crmRecords.values })
-    .from(crmRecords)
-    .where(
-      and(
-        eq(crmRecords.companyId, companyId),
-        eq(crmRecords.typeId, LEAD),
-        valuesContain(companyId, LEAD, { [STATUS_FIELD]: from }),
-      ),
-    );
+  const holders = await leadsHolding(tx, loaded.form.companyId, STATUS_FIELD, from);
   for (const holder of holders) {
     const values: RecordValues = { ...holder.values, [STATUS_FIELD]: to };
-    await tx
-      .update(crmRecords)
-      .set({ values, search: searchVector(companyId, searchText(loaded.formFields, values)) })
-      .where(eq(crmRecords.id, holder.id));
+    await replaceLeadValues(tx, loaded, holder.id, values);
   }
 }
 
@@ -279,21 +239,7 @@ export async function deleteStatus(tx: Tx, actor: Actor, id: number, replacement
   if (replacementId !== undefined && !replacement) throw notFound();
   if (replacement?.id === row.id) throw invalid({ replacement_id: [LEAD_MESSAGES.replacementSame] });
   const { loaded } = await statusField(tx, actor.companyId);
-  const holders = await tx
-    .select({
-      id: crmRecords.id,
-      typeId: crmRecords.typeId,
-      values: crmRecords.values,
-      deletedAt: crmRecords.deletedAt,
-    })
-    .from(crmRecords)
-    .where(
-      and(
-        eq(crmRecords.companyId, actor.companyId),
-        eq(crmRecords.typeId, LEAD),
-        valuesContain(actor.companyId, LEAD, { [STATUS_FIELD]: row.name }),
-      ),
-    );
+  const holders = await leadsHolding(tx, actor.companyId, STATUS_FIELD, row.name);
   const live = holders.filter((holder) => holder.deletedAt === null).length;
   if (live > 0 && !replacement) {
     const message = LEAD_MESSAGES.statusInUse(live);

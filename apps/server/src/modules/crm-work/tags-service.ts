@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableName, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CONTENT_LIMITS,
@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import type { ExternalField } from '../crm/fields.ts';
 import { findRecord } from '../crm/records-read.ts';
-import { crmRecords } from '../crm/tables.ts';
+import { listedRecordId, lockRecord, recordIsLiveSql } from '../crm/record-access.ts';
 import type { Actor } from './content-records.ts';
 import { crmRecordTags, crmTags } from './tables.ts';
 import { addTimeline, type NewTimelineEntry } from './timeline.ts';
@@ -38,8 +38,7 @@ const col = (column: AnyPgColumn) => sql`${sql.identifier(getTableName(column.ta
 /** Live records carrying a tag. */
 const usageOf = sql<number>`(
   SELECT count(*)::int FROM ${crmRecordTags}
-  JOIN ${crmRecords} ON ${col(crmRecords.id)} = ${col(crmRecordTags.recordId)} AND ${col(crmRecords.deletedAt)} IS NULL
-  WHERE ${col(crmRecordTags.tagId)} = ${col(crmTags.id)}
+  WHERE ${col(crmRecordTags.tagId)} = ${col(crmTags.id)} AND ${recordIsLiveSql(col(crmRecordTags.recordId))}
 )`;
 
 /** GET tag/index: the company's tags by name, with how many live records carry each. */
@@ -134,7 +133,7 @@ export async function setRecordTags(
 ) {
   const record = await findRecord(tx, actor.companyId, { id: recordId });
   // One writer at a time per record, so two saves cannot both add the same tag to the history.
-  await tx.select({ id: crmRecords.id }).from(crmRecords).where(eq(crmRecords.id, record.id)).for('update');
+  await lockRecord(tx, record.id);
   const wanted = new Map<number, CrmTag>();
   for (const tag of await tagsWithIds(tx, actor.companyId, input.tag_ids)) wanted.set(tag.id, tag);
   for (const tag of await tagsNamed(tx, actor.companyId, input.names)) wanted.set(tag.id, tag);
@@ -183,8 +182,7 @@ export async function bulkDeleteTags(tx: Tx, actor: Actor, ids: number[]) {
   const carriers = await tx
     .select({ recordId: crmRecordTags.recordId, tagId: crmRecordTags.tagId })
     .from(crmRecordTags)
-    .innerJoin(crmRecords, eq(crmRecords.id, crmRecordTags.recordId))
-    .where(and(inArray(crmRecordTags.tagId, tagIds), isNull(crmRecords.deletedAt)));
+    .where(and(inArray(crmRecordTags.tagId, tagIds), recordIsLiveSql(crmRecordTags.recordId)));
   await tx.delete(crmTags).where(and(eq(crmTags.companyId, actor.companyId), inArray(crmTags.id, tagIds)));
   const byId = new Map(tags.map((tag) => [tag.id, tag]));
   await addTimeline(
@@ -202,7 +200,7 @@ function carries(companyId: number, names?: string[]): SQL {
     ? sql` AND lower(${col(crmTags.name)}) IN (${sqlList(names.map((name) => name.toLowerCase()))})`
     : sql``;
   return sql`EXISTS (SELECT 1 FROM ${crmRecordTags} JOIN ${crmTags} ON ${col(crmTags.id)} = ${col(crmRecordTags.tagId)}
-    WHERE ${col(crmRecordTags.recordId)} = ${col(crmRecords.id)} AND ${col(crmRecordTags.companyId)} = ${companyId}${named})`;
+    WHERE ${col(crmRecordTags.recordId)} = ${listedRecordId} AND ${col(crmRecordTags.companyId)} = ${companyId}${named})`;
 }
 
 /** Is any of (1), is none of (2), is empty (7), is not empty (8). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import { CRM_TYPE, recordTitle, type RecordValues } from '@tradeloop/contracts/crm';
 import {
   LEAD_MESSAGES,
@@ -14,13 +14,13 @@ import {
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../platform/errors.ts';
-import { users } from '../accounts/tables.ts';
+import { userNameSql } from '../accounts/people.ts';
 import { productDetail } from '../catalog/service.ts';
 import type { Caches } from '../catalog/references.ts';
 import { categoryTree, pathOf } from '../catalog/taxonomy-service.ts';
 import type { Actor } from '../crm/records-service.ts';
 import { findRecord } from '../crm/records-read.ts';
-import { crmRecords } from '../crm/tables.ts';
+import { recordColumnSql, recordIsLiveSql } from '../crm/record-access.ts';
 import { crmLeadThreads } from './tables.ts';
 import { addTimeline } from './timeline.ts';
 
@@ -84,17 +84,13 @@ export async function addThread(tx: Tx, thread: NewThread) {
 
 const threadSelection = {
   thread: crmLeadThreads,
-  leadUniqueId: crmRecords.uniqueId,
-  leadValues: crmRecords.values,
-  authorName: users.fullName,
+  leadUniqueId: recordColumnSql(crmLeadThreads.leadId, 'uniqueId'),
+  leadValues: recordColumnSql(crmLeadThreads.leadId, 'values'),
+  authorName: userNameSql(crmLeadThreads.createdBy),
 };
 
 function selectThreads(tx: Tx) {
-  return tx
-    .select(threadSelection)
-    .from(crmLeadThreads)
-    .innerJoin(crmRecords, eq(crmRecords.id, crmLeadThreads.leadId))
-    .leftJoin(users, eq(users.id, crmLeadThreads.createdBy));
+  return tx.select(threadSelection).from(crmLeadThreads);
 }
 
 type ThreadRow = {
@@ -133,7 +129,7 @@ function toThread({ thread, leadUniqueId, leadValues, authorName }: ThreadRow): 
 
 /** Threads of live leads of the company only. */
 const liveThreadsOf = (companyId: number, ...conditions: (SQL | undefined)[]) =>
-  and(eq(crmLeadThreads.companyId, companyId), isNull(crmRecords.deletedAt), ...conditions);
+  and(eq(crmLeadThreads.companyId, companyId), recordIsLiveSql(crmLeadThreads.leadId), ...conditions);
 
 /** GET thread/index: the company's threads, newest or oldest first, by lead and type, paged. */
 export async function listThreads(tx: Tx, companyId: number, query: z.output<typeof threadIndexQuerySchema>) {
@@ -142,11 +138,7 @@ export async function listThreads(tx: Tx, companyId: number, query: z.output<typ
     query.lead_id === undefined ? undefined : eq(crmLeadThreads.leadId, query.lead_id),
     query.type === undefined ? undefined : eq(crmLeadThreads.threadType, query.type as ThreadTypeId),
   );
-  const [{ total }] = await tx
-    .select({ total: count() })
-    .from(crmLeadThreads)
-    .innerJoin(crmRecords, eq(crmRecords.id, crmLeadThreads.leadId))
-    .where(where);
+  const [{ total }] = await tx.select({ total: count() }).from(crmLeadThreads).where(where);
   const order =
     query.sort_by === 'oldest'
       ? [asc(crmLeadThreads.createdAt), asc(crmLeadThreads.id)]

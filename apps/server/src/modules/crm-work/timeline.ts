@@ -2,9 +2,9 @@ import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { CRM_TYPES, recordTitle, type FieldValue } from '@tradeloop/contracts/crm';
 import type { TimelineEntry, TimelineKind } from '@tradeloop/contracts/crm-work';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../accounts/tables.ts';
+import { userName as accountName, userNameSql } from '../accounts/people.ts';
 import { onRecordChange, type RecordChange } from '../crm/record-changes.ts';
-import { crmRecords } from '../crm/tables.ts';
+import { recordColumnSql } from '../crm/record-access.ts';
 import { crmTimeline } from './tables.ts';
 
 export type NewTimelineEntry = {
@@ -35,8 +35,7 @@ export function showValue(value: FieldValue | null | undefined): string {
 }
 
 async function userName(tx: Tx, id: number) {
-  const [row] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, id));
-  return row?.name ?? 'a user';
+  return (await accountName(tx, id)) ?? 'a user';
 }
 
 /** The history lines a change to records makes. */
@@ -117,7 +116,7 @@ const entrySelection = {
   summary: crmTimeline.summary,
   details: crmTimeline.details,
   actorId: crmTimeline.actorId,
-  actorName: users.fullName,
+  actorName: userNameSql(crmTimeline.actorId),
   createdAt: crmTimeline.createdAt,
 };
 type EntryRow = {
@@ -157,7 +156,6 @@ export async function recordTimeline(
   const rows = await tx
     .select(entrySelection)
     .from(crmTimeline)
-    .leftJoin(users, eq(users.id, crmTimeline.actorId))
     .where(and(...conditions))
     // Ids grow with time: paging by id never skips or repeats an entry written meanwhile.
     .orderBy(desc(crmTimeline.id))
@@ -172,14 +170,12 @@ export async function companyTimeline(tx: Tx, companyId: number, options: { curs
   const rows = await tx
     .select({
       ...entrySelection,
-      recordId: crmRecords.id,
-      recordUniqueId: crmRecords.uniqueId,
-      recordTypeId: crmRecords.typeId,
-      recordValues: crmRecords.values,
+      recordId: crmTimeline.recordId,
+      recordUniqueId: recordColumnSql(crmTimeline.recordId, 'uniqueId'),
+      recordTypeId: recordColumnSql(crmTimeline.recordId, 'typeId'),
+      recordValues: recordColumnSql(crmTimeline.recordId, 'values'),
     })
     .from(crmTimeline)
-    .innerJoin(crmRecords, eq(crmRecords.id, crmTimeline.recordId))
-    .leftJoin(users, eq(users.id, crmTimeline.actorId))
     .where(and(eq(crmTimeline.companyId, companyId), options.cursor ? lt(crmTimeline.id, options.cursor) : undefined))
     .orderBy(desc(crmTimeline.id))
     .limit(options.perPage + 1);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { CRM_TYPE, type RecordTypeId, type RecordValues } from '@tradeloop/contracts/crm';
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
 import type { Tx } from '../../db/client.ts';
-import { companies, users } from '../accounts/tables.ts';
+import { companyIds, findPeople } from '../accounts/people.ts';
 import { convertLead } from './conversion-service.ts';
 import { ensureDefaultForms } from './forms-service.ts';
 import { createRecord, type Actor } from './records-service.ts';
@@ -403,13 +403,10 @@ async function demoViews(tx: Tx, team: Team) {
  * working pipeline of accounts, contacts, deals and leads, a few converted, with views and filters.
  */
 export async function loadCrmDemoData(tx: Tx) {
-  for (const company of await tx.select({ id: companies.id }).from(companies)) await ensureDefaultForms(tx, company.id);
-  const [seller] = await tx
-    .select({ id: users.id, companyId: users.companyId })
-    .from(users)
-    .where(eq(users.emailId, DEMO_ACCOUNTS.seller));
+  for (const companyId of await companyIds(tx)) await ensureDefaultForms(tx, companyId);
+  const [seller] = await findPeople(tx, { email: DEMO_ACCOUNTS.seller });
   if (!seller?.companyId) return;
-  const [subuser] = await tx.select({ id: users.id }).from(users).where(eq(users.emailId, DEMO_ACCOUNTS.subuser));
+  const [subuser] = await findPeople(tx, { email: DEMO_ACCOUNTS.subuser });
   const team: Team = {
     actor: { companyId: seller.companyId, userId: seller.id },
     owners: subuser ? [seller.id, subuser.id] : [seller.id],

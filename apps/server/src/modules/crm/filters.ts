@@ -10,7 +10,7 @@ import {
   type RecordTypeId,
 } from '@tradeloop/contracts/crm';
 import { invalid } from '../../platform/errors.ts';
-import { users } from '../accounts/tables.ts';
+import { userNameSql } from '../accounts/people.ts';
 import { conditionsOf, externalField, findField, normalizeValue, type FieldDef } from './fields.ts';
 import { crmRecords } from './tables.ts';
 import { valuesContain } from './tenant-index.ts';
@@ -355,7 +355,7 @@ export function sortExpression(field: FieldDef): SQL {
   if (field.storage === 'column') {
     if (field.name === 'is_converted') return sql`${crmRecords.convertedAt}`;
     const column = columns[field.name as keyof typeof columns];
-    if (field.fieldType === 'user') return sql`(SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${column})`;
+    if (field.fieldType === 'user') return userNameSql(column);
     return sql`${column}`;
   }
   switch (field.fieldType) {
@@ -365,7 +365,7 @@ export function sortExpression(field: FieldDef): SQL {
     case 'select':
       return sql`array_position(ARRAY[${sqlList(field.optionList)}]::text[], ${valueText(field)})`;
     case 'user':
-      return sql`(SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${numeric(field)})`;
+      return userNameSql(numeric(field));
     case 'date':
     case 'datetime':
     case 'checkbox':

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { CRM_TYPE, type RecordValues } from '@tradeloop/contracts/crm';
 import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../platform/errors.ts';
-import { users } from '../accounts/tables.ts';
+import { findPeople } from '../accounts/people.ts';
 import { loadFields } from './forms-service.ts';
 import { findRecord, toRecord } from './records-read.ts';
 import { createRecord, prepareValues, writeValues, type Actor } from './records-service.ts';
@@ -15,12 +15,7 @@ import { valuesContain } from './tenant-index.ts';
  * lead with the same e-mail is reused (its empty fields filled), so a returning buyer is one lead.
  */
 export async function createLead(tx: Tx, companyId: number, values: RecordValues, source: string) {
-  const [owner] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.userType, 'seller')))
-    .orderBy(asc(users.id))
-    .limit(1);
+  const [owner] = await findPeople(tx, { companyId, userType: 'seller', limit: 1 });
   if (!owner) throw invalid({ company_id: ['This company has no seller'] });
   const actor = { companyId, userId: owner.id };
   const email = typeof values.email === 'string' ? values.email.trim().toLowerCase() : '';

@@ -3,7 +3,6 @@ import { CRM_MESSAGES, type Filter, type RecordTypeId } from '@tradeloop/contrac
 import type { KanbanBoard, KanbanCard, KanbanColumn } from '@tradeloop/contracts/crm-views';
 import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../platform/errors.ts';
-import { users } from '../accounts/tables.ts';
 import { KANBAN_DEFAULTS } from './default-forms.ts';
 import type { FieldDef } from './fields.ts';
 import { compileFilters } from './filters.ts';
@@ -70,7 +69,6 @@ function cardsQuery(tx: Tx, conditions: SQL[]) {
     .select(recordSelection)
     .from(crmRecords)
     .innerJoin(crmForms, eq(crmForms.id, crmRecords.formId))
-    .leftJoin(users, eq(users.id, crmRecords.ownerId))
     .where(and(...conditions))
     .orderBy(desc(crmRecords.updatedAt), desc(crmRecords.id));
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { envelope } from '@tradeloop/contracts/common';
 import {
@@ -36,7 +35,7 @@ import {
 import { leadInfoSchema, recordDetailSchema } from '@tradeloop/contracts/crm-views';
 import { invalid } from '../../platform/errors.ts';
 import { ok, serializeAsBuilt } from '../../platform/http.ts';
-import { users } from '../accounts/tables.ts';
+import { findPeople } from '../accounts/people.ts';
 import { convertLead } from './conversion-service.ts';
 import { recordDetail, simpleLeadList } from './detail-service.ts';
 import { listFieldsOf } from './fields.ts';
@@ -227,12 +226,10 @@ function registerListRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { companyId } = companyMember(request);
-      const rows = await app.db
-        .select({ id: users.id, full_name: users.fullName, email_id: users.emailId, user_type: users.userType })
-        .from(users)
-        .where(and(eq(users.companyId, companyId), isNull(users.deletedAt)))
-        .orderBy(asc(users.fullName));
-      return ok(rows);
+      const people = await findPeople(app.db, { companyId, live: true, orderBy: 'name' });
+      return ok(
+        people.map((row) => ({ id: row.id, full_name: row.name, email_id: row.email, user_type: row.userType })),
+      );
     },
   );
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { recordTitle, type CrmRecord, type RecordRef, type RecordTypeId, type Refs } from '@tradeloop/contracts/crm';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { users } from '../accounts/tables.ts';
+import { findPeople, userNameSql } from '../accounts/people.ts';
 import type { FieldDef } from './fields.ts';
 import { crmForms, crmRecords } from './tables.ts';
 
@@ -15,7 +15,7 @@ export const recordSelection = {
   formId: crmRecords.formId,
   values: crmRecords.values,
   ownerId: crmRecords.ownerId,
-  ownerName: users.fullName,
+  ownerName: userNameSql(crmRecords.ownerId),
   formUniqueId: crmForms.uniqueId,
   createdAt: crmRecords.createdAt,
   updatedAt: crmRecords.updatedAt,
@@ -27,11 +27,7 @@ export const recordSelection = {
   sourceLeadId: crmRecords.sourceLeadId,
 };
 export function selectRecords(tx: Tx) {
-  return tx
-    .select(recordSelection)
-    .from(crmRecords)
-    .innerJoin(crmForms, eq(crmForms.id, crmRecords.formId))
-    .leftJoin(users, eq(users.id, crmRecords.ownerId));
+  return tx.select(recordSelection).from(crmRecords).innerJoin(crmForms, eq(crmForms.id, crmRecords.formId));
 }
 export type RecordRow = Awaited<ReturnType<typeof selectRecords>>[number];
 /** The columns an answer's record is made of; times as Dates, or as ISO text already (lists). */
@@ -125,10 +121,7 @@ export async function collectRefs(
   }
   const refs: Refs = { users: {}, records: {} };
   if (userIds.size) {
-    const found = await tx
-      .select({ id: users.id, name: users.fullName })
-      .from(users)
-      .where(and(eq(users.companyId, companyId), inArray(users.id, [...userIds])));
+    const found = await findPeople(tx, { ids: [...userIds], companyId });
     for (const user of found) refs.users[user.id] = user.name;
   }
   for (const [id, ref] of await refsByIds(tx, companyId, [...recordIds])) refs.records[id] = ref;

@@ -8,9 +8,10 @@ import {
 } from '@tradeloop/contracts/crm';
 import type { Tx } from '../../db/client.ts';
 import { conflict, invalid, type FieldErrors } from '../../platform/errors.ts';
-import { users } from '../accounts/tables.ts';
+import { findPeople, userName } from '../accounts/people.ts';
 import { isEmptyValue, normalizeValue, searchText, type FieldDef } from './fields.ts';
 import { loadFields, type LoadedFields } from './forms-service.ts';
+import { liveRecordIds } from './record-access.ts';
 import { diffValues, recordChanged } from './record-changes.ts';
 import { findRecord, selectRecords, toRecord, type RecordRow } from './records-read.ts';
 import { crmRecords } from './tables.ts';
@@ -43,27 +44,12 @@ async function lockUniqueChecks(tx: Tx, loaded: LoadedFields) {
 
 async function checkUsers(tx: Tx, companyId: number, ids: number[]) {
   if (ids.length === 0) return new Set<number>();
-  const found = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), inArray(users.id, ids), isNull(users.deletedAt)));
+  const found = await findPeople(tx, { ids, companyId, live: true });
   return new Set(found.map((row) => row.id));
 }
 
 async function checkLookups(tx: Tx, companyId: number, typeId: RecordTypeId, ids: number[]) {
-  if (ids.length === 0) return new Set<number>();
-  const found = await tx
-    .select({ id: crmRecords.id })
-    .from(crmRecords)
-    .where(
-      and(
-        eq(crmRecords.companyId, companyId),
-        eq(crmRecords.typeId, typeId),
-        inArray(crmRecords.id, ids),
-        isNull(crmRecords.deletedAt),
-      ),
-    );
-  return new Set(found.map((row) => row.id));
+  return new Set(await liveRecordIds(tx, companyId, typeId, ids));
 }
 
 /** User and lookup values must point inside the company. */
@@ -389,8 +375,7 @@ export async function bulkAssign(tx: Tx, actor: Actor, typeId: RecordTypeId, ids
     rows.map((row) => row.id),
     owner,
   );
-  const [user] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, owner));
-  return { count: rows.length, ownerName: user?.name ?? '' };
+  return { count: rows.length, ownerName: (await userName(tx, owner)) ?? '' };
 }
 
 /** Sets one field on many records; each write is checked like an inline edit. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { productExistsSql } from '../catalog/product-access.ts';
 import { marketProductStats, marketSearchTerms } from './tables.ts';
 
 /**
@@ -44,7 +45,7 @@ export function createCounters(db: Db): MarketCounters {
       await db.execute(sql`
         insert into ${marketProductStats} (product_id, views, search_views, last_viewed_at)
         select r.id, r.v, r.s, now() from jsonb_to_recordset(${rows}::jsonb) as r(id bigint, v int, s int)
-        where exists (select 1 from products p where p.id = r.id)
+        where ${productExistsSql(sql`r.id`)}
         on conflict (product_id) do update set views = ${marketProductStats.views} + excluded.views,
           search_views = ${marketProductStats.searchViews} + excluded.search_views, last_viewed_at = now()`);
     }

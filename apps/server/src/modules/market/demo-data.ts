@@ -1,13 +1,17 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ANNUAL_REVENUE_BANDS, DEMO_OPERATOR_EMAIL, PLAN_TYPES } from '@tradeloop/contracts/market';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import type { Tx } from '../../db/client.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { createAccount } from '../accounts/service.ts';
-import { companies, users } from '../accounts/tables.ts';
+import { findPeople, sellersWithCompany, setPlan } from '../accounts/people.ts';
 import { loadReferenceSets, type ReferenceSets } from '../catalog/references.ts';
 import { insertProducts, parseProductForm, type PreparedProduct } from '../catalog/service.ts';
-import { brands, productCategories, productImages, products } from '../catalog/tables.ts';
+import {
+  addProductPictures,
+  approvedBrands,
+  productsWithoutPictures,
+  spreadCreationDates,
+} from '../catalog/demo-data.ts';
 import { categoryTree } from '../catalog/taxonomy-service.ts';
 import { DEMO_IMAGE_BYTES, DEMO_IMAGE_SIZE, demoImageKey, markDemoImages } from './demo-images.ts';
 import { ANNUAL_REVENUE_OF_TYPE, COUNTRY_CURRENCIES, GENERIC_TRADE, TRADES, type Trade } from './demo-trades.ts';
@@ -134,18 +138,7 @@ function productInput(random: Random, seller: Seller, leaf: Leaf, lookups: Looku
 }
 
 async function demoSellers(tx: Tx): Promise<Seller[]> {
-  const rows = await tx
-    .select({
-      userId: users.id,
-      companyId: companies.id,
-      country: companies.countryCode,
-      type: companies.companyType,
-      email: users.emailId,
-    })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(users.userType, 'seller'), isNull(users.deletedAt)))
-    .orderBy(asc(users.id));
+  const rows = await sellersWithCompany(tx, { live: true });
   return rows.map((row, index) => ({ ...row, index })).filter((row) => row.email !== DEMO_ACCOUNTS.seller);
 }
 
@@ -163,7 +156,7 @@ async function leavesOf(tx: Tx): Promise<Leaf[]> {
 
 async function lookupsOf(tx: Tx): Promise<Lookups> {
   const refs = await loadReferenceSets(tx);
-  const rows = await tx.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.status, 'approved'));
+  const rows = await approvedBrands(tx);
   const terms = ['fob', 'cif', 'exw', 'ddp', 'cfr']
     .map((name) => refs.priceTermByName.get(name))
     .filter((id) => id !== undefined);
@@ -210,11 +203,7 @@ async function insertDemoProducts(tx: Tx, sellers: Seller[], leaves: Leaf[], loo
 /** Pictures for every product of the demo sellers that has none (the catalogue's own demo products too). */
 async function attachPictures(tx: Tx, leaves: Leaf[]) {
   const topOf = new Map(leaves.map((leaf) => [leaf.id, leaf.topIndex]));
-  const bare = await tx
-    .select({ id: products.id, companyId: products.companyId, categoryId: productCategories.categoryId })
-    .from(products)
-    .innerJoin(productCategories, and(eq(productCategories.productId, products.id), eq(productCategories.position, 0)))
-    .where(sql`not exists (select 1 from ${productImages} i where i.product_id = ${products.id})`);
+  const bare = await productsWithoutPictures(tx);
   const rows = bare.map((row) => ({
     companyId: row.companyId,
     productId: row.id,
@@ -226,30 +215,12 @@ async function attachPictures(tx: Tx, leaves: Leaf[]) {
     height: DEMO_IMAGE_SIZE,
     position: 0,
   }));
-  for (let start = 0; start < rows.length; start += 1000) {
-    await tx.insert(productImages).values(rows.slice(start, start + 1000));
-  }
+  await addProductPictures(tx, rows);
   await markDemoImages(tx);
 }
 
-/** Spreads the demo products' creation over the last four months, so "newest" means something. */
-async function spreadDates(tx: Tx, ids: number[]) {
-  if (ids.length === 0) return;
-  await tx
-    .update(products)
-    .set({
-      createdAt: sql`now() - ((${products.id} * 7919) % 120) * interval '1 day' - ((${products.id} * 104729) % 1440) * interval '1 minute'`,
-    })
-    .where(inArray(products.id, ids));
-}
-
 async function sellerFacts(tx: Tx) {
-  const sellers = await tx
-    .select({ userId: users.id, companyId: companies.id, type: companies.companyType, email: users.emailId })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.userType, 'seller'))
-    .orderBy(asc(users.id));
+  const sellers = await sellersWithCompany(tx);
   await tx.insert(marketSellers).values(
     sellers.map((seller, index) => ({
       companyId: seller.companyId,
@@ -261,7 +232,7 @@ async function sellerFacts(tx: Tx) {
   // the account; a billing module would set it.)
   for (const [index, seller] of sellers.entries()) {
     const plan = index % 4 === 1 ? PLAN_TYPES[1] : index % 4 === 3 ? PLAN_TYPES[2] : null;
-    if (plan) await tx.update(users).set({ planName: plan }).where(eq(users.id, seller.userId));
+    if (plan) await setPlan(tx, seller.userId, plan);
   }
 }
 
@@ -290,7 +261,7 @@ async function history(tx: Tx, created: { id: number }[]) {
     'solar panels',
   ];
   await tx.insert(marketSearchTerms).values(terms.map((term, index) => ({ term, searches: 120 - index * 9 })));
-  const [buyer] = await tx.select({ id: users.id }).from(users).where(eq(users.emailId, DEMO_ACCOUNTS.buyer));
+  const [buyer] = await findPeople(tx, { email: DEMO_ACCOUNTS.buyer });
   if (buyer) {
     await tx
       .insert(marketWishlist)
@@ -318,7 +289,7 @@ export async function loadMarketDemoData(tx: Tx) {
   await sellerFacts(tx);
   const created = await insertDemoProducts(tx, sellers, leaves, await lookupsOf(tx));
   await attachPictures(tx, leaves);
-  await spreadDates(
+  await spreadCreationDates(
     tx,
     created.map((entry) => entry.id),
   );

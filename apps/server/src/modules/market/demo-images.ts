@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { appMeta } from '../../platform/tables.ts';
+import { addAppMeta, appMetaValue } from '../../platform/app-meta.ts';
 import { makeDerivatives } from '../catalog/images.ts';
 import { TRADES, type Trade } from './demo-trades.ts';
 
@@ -97,13 +96,12 @@ async function render(storage: Storage, key: string, category: string, trade: Tr
 }
 
 export async function markDemoImages(tx: Tx) {
-  await tx.insert(appMeta).values({ key: MARKER, value: true }).onConflictDoNothing();
+  await addAppMeta(tx, MARKER, true, { ifAbsent: true });
 }
 
 /** Draws the demo pictures that are missing (all of them on the first start); nothing without demo data. */
 export async function ensureDemoImages(db: Db, storage: Storage, log: FastifyBaseLogger) {
-  const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, MARKER));
-  if (!marker) return;
+  if ((await appMetaValue(db, MARKER)) === undefined) return;
   const started = performance.now();
   const missing: { key: string; category: string; trade: Trade; variant: number }[] = [];
   for (const [tradeIndex, [category, trade]] of Object.entries(TRADES).entries()) {

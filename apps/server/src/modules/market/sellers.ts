@@ -8,7 +8,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { getProfile } from '../accounts/service.ts';
-import { companies } from '../accounts/tables.ts';
+import { companyExists } from '../accounts/people.ts';
 import { categoryTree } from '../catalog/taxonomy-service.ts';
 import { listCountries } from '../reference/service.ts';
 import { listingFields, presenter, type ListingRow } from './listing.ts';
@@ -118,8 +118,7 @@ export async function setAnnualRevenue(tx: Tx, companyId: number, annualRevenue:
 
 /** The operator verifies a seller (or takes the verification back). */
 export async function setMemberType(tx: Tx, companyId: number, memberType: string) {
-  const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!company) throw notFound();
+  if (!(await companyExists(tx, companyId))) throw notFound();
   await tx
     .insert(marketSellers)
     .values({ companyId, memberType })

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CompanyType } from '@tradeloop/contracts/auth';
 import type { ProductSearchInput, ProductSearchResult } from '@tradeloop/contracts/market';
 import { as, uniqueEmail, type TestUser } from '../../../test/helpers.ts';
 import { createSession } from '../../platform/sessions.ts';
 import { createAccount } from '../accounts/service.ts';
-import { users } from '../accounts/tables.ts';
+import { setPlan } from '../accounts/people.ts';
 import { grantOperator } from './rates.ts';
 
 /** A seller whose company has a type and a country (sign-up sets no country), signed in. */
@@ -28,7 +27,7 @@ export async function sellerOf(
       profile: { country: company.country, city: 'Main City' },
     }),
   );
-  if (company.plan) await app.db.update(users).set({ planName: company.plan }).where(eq(users.id, created.userId));
+  if (company.plan) await setPlan(app.db, created.userId, company.plan);
   const { token } = await createSession(app.db, created.userId, {});
   return { token, id: created.userId, email, companyId: created.companyId };
 }

@@ -111,3 +111,11 @@ export async function deleteNotifications(db: Tx, userId: number, ids: number[])
   await db.delete(notifications).where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)));
   return notificationCounts(db, userId);
 }
+
+/** A user's notifications with this title, as stored (for tests of the modules that send them). */
+export async function notificationsTitled(db: Tx, userId: number, title: string) {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.title, title)));
+}

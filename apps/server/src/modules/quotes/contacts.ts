@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   QUOTE_MESSAGES,
@@ -10,7 +10,7 @@ import {
 } from '@tradeloop/contracts/quotes';
 import type { Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
-import { users } from '../accounts/tables.ts';
+import { usersNamedLike } from '../accounts/people.ts';
 import { escapeLike } from '../catalog/taxonomy-service.ts';
 import { partiesOf, unknownParty } from './parties.ts';
 import { contacts } from './tables.ts';
@@ -49,15 +49,7 @@ export async function listContacts(
 ): Promise<ContactPage> {
   const status = body.tab_type === 2 ? 2 : 1;
   const search = body.search ? `%${escapeLike(body.search)}%` : null;
-  const matching = search
-    ? inArray(
-        contacts.contactUserId,
-        db
-          .select({ id: users.id })
-          .from(users)
-          .where(or(ilike(users.fullName, search), ilike(users.emailId, search))),
-      )
-    : undefined;
+  const matching = search ? inArray(contacts.contactUserId, usersNamedLike(db, search)) : undefined;
   const where = and(eq(contacts.ownerUserId, userId), eq(contacts.status, status), matching);
   const [{ total }] = await db.select({ total: count() }).from(contacts).where(where);
   const rows = await db

@@ -1,9 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
 import type { Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
-import { users } from '../accounts/tables.ts';
-import { products } from '../catalog/tables.ts';
+import { findPeople } from '../accounts/people.ts';
+import { productNamed } from '../catalog/product-access.ts';
 import { refreshListingsNow } from '../market/stats.ts';
 import { createNotification } from '../notifications/service.ts';
 import { acceptOffer, answerEnquiry, replyToEnquiry } from './enquiries.ts';
@@ -53,21 +52,10 @@ const SCRIPTS: Script[] = [
 ];
 
 export async function loadQuotesDemoData(tx: Tx) {
-  const [seller] = await tx
-    .select({ id: users.id, companyId: users.companyId })
-    .from(users)
-    .where(eq(users.emailId, DEMO_ACCOUNTS.seller));
+  const [seller] = await findPeople(tx, { email: DEMO_ACCOUNTS.seller });
   if (!seller?.companyId) return;
   await refreshListingsNow(tx);
-  const buyers = await tx
-    .select({ id: users.id, email: users.emailId })
-    .from(users)
-    .where(
-      inArray(
-        users.emailId,
-        SCRIPTS.map((script) => script.buyer),
-      ),
-    );
+  const buyers = await findPeople(tx, { emails: SCRIPTS.map((script) => script.buyer) });
   const sellerUser: AuthUser = {
     id: seller.id,
     userType: 'seller',
@@ -77,10 +65,7 @@ export async function loadQuotesDemoData(tx: Tx) {
   };
   for (const [index, script] of SCRIPTS.entries()) {
     const buyerId = buyers.find((buyer) => buyer.email === script.buyer)?.id;
-    const [product] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.companyId, seller.companyId), eq(products.name, script.product)));
+    const product = await productNamed(tx, seller.companyId, script.product);
     if (!buyerId || !product) continue;
     const buyer: AuthUser = { id: buyerId, userType: 'others', companyId: null, parentUser: null, tokenId: 0 };
     const [enquiry] = await submitQuote(tx, buyer, {

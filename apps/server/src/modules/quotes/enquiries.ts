@@ -16,6 +16,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
+import { knownUserNameSql } from '../accounts/people.ts';
 import { escapeLike } from '../catalog/taxonomy-service.ts';
 import { currentRates, currencyRef, roundMoney } from '../market/rates.ts';
 import { partiesOf, unknownParty, type Party } from './parties.ts';
@@ -305,4 +306,44 @@ export async function quotesToday(db: Db): Promise<number> {
     .from(enquiries)
     .where(sql`${enquiries.createdAt} > date_trunc('day', now())`);
   return Number(total);
+}
+
+// ── for other modules (docs/decisions/023): the CRM loop and its demo data, tests ──────────────
+
+/** The enquiry `id` sent to company `sellerCompanyId`, as stored, or undefined. */
+export async function sellerEnquiry(db: Tx, sellerCompanyId: number, id: number): Promise<EnquiryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(enquiries)
+    .where(and(eq(enquiries.id, id), eq(enquiries.sellerCompanyId, sellerCompanyId)));
+  return row;
+}
+
+/** Every enquiry with the facts its quote.submitted event carried, oldest first. */
+export async function submittedEnquiries(db: Tx) {
+  return db
+    .select({
+      id: enquiries.id,
+      requestGroup: enquiries.requestGroup,
+      sellerUserId: enquiries.sellerUserId,
+      sellerCompanyId: enquiries.sellerCompanyId,
+      buyerUserId: enquiries.enquiryUserId,
+      buyerName: knownUserNameSql(enquiries.enquiryUserId),
+      productId: enquiries.productId,
+      productName: enquiries.productName,
+      combination: enquiries.combination,
+      quantity: enquiries.quantity,
+      message: enquiries.message,
+    })
+    .from(enquiries)
+    .orderBy(asc(enquiries.id));
+}
+
+/** How many enquiries company `sellerCompanyId` received. */
+export async function countReceivedEnquiries(db: Tx, sellerCompanyId: number) {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(enquiries)
+    .where(eq(enquiries.sellerCompanyId, sellerCompanyId));
+  return total;
 }

@@ -1,6 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { companies, userProfiles, users } from '../accounts/tables.ts';
+import { findPeople } from '../accounts/people.ts';
 
 /** Who is on the other side of an enquiry or in a contact list: name, company, country, e-mail. */
 export type Party = {
@@ -14,28 +13,12 @@ export type Party = {
 };
 
 /**
- * The people behind a page of enquiries or contacts, in one query (the accounts service reads one
- * account at a time). Deleted accounts keep their name; their e-mail is no longer shown.
+ * The people behind a page of enquiries or contacts, in one query (accounts' findPeople). Deleted accounts keep their name; their e-mail is no longer shown.
  */
 export async function partiesOf(db: Tx, userIds: number[]): Promise<Map<number, Party>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.fullName,
-      userType: users.userType,
-      email: users.emailId,
-      deletedAt: users.deletedAt,
-      companyName: companies.name,
-      companyType: companies.companyType,
-      companyCountry: companies.countryCode,
-      country: userProfiles.country,
-    })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(inArray(users.id, ids));
+  const rows = await findPeople(db, { ids });
   return new Map(
     rows.map((row) => [
       row.id,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../../platform/events.ts';
-import { outbox } from '../../platform/tables.ts';
+import { outboxMessages } from '../../platform/mail.ts';
 import { as, createTestApp, settled, signUp, type TestUser } from '../../../test/helpers.ts';
 import { createProductAs, inStockProduct, loadRefs, type Refs } from '../catalog/test-fixtures.ts';
 import { sellerOf, setStatus } from '../market/test-fixtures.ts';
@@ -217,10 +217,7 @@ describe('POST /api/v1/front/getQuery/submit', () => {
 
     const counts = (await as(app, seller, { method: 'GET', url: '/api/v1/notifications/count' })).json().data;
     expect(counts.unread.enquiries).toBeGreaterThanOrEqual(1);
-    const mail = await app.db
-      .select()
-      .from(outbox)
-      .where(sql`${outbox.recipient} = ${seller.email}`);
+    const mail = await outboxMessages(app.db, { recipient: seller.email });
     expect(mail.some((row) => row.subject.startsWith('New quote request'))).toBe(true);
   });
 

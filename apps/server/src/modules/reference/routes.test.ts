@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers.ts';
-import { appMeta } from '../../platform/tables.ts';
+import { appMetaValue, setAppMeta } from '../../platform/app-meta.ts';
 import { loadReferenceData, REFERENCE_DATA_VERSION } from './seed.ts';
 import { countries } from './tables.ts';
 
@@ -248,8 +248,7 @@ describe('GET /api/v1/geo/country', () => {
 
 describe('loadReferenceData', () => {
   it('stores its version and does nothing more while it is current', async () => {
-    const [row] = await app.db.select().from(appMeta).where(eq(appMeta.key, 'reference_data_version'));
-    expect(row?.value).toBe(REFERENCE_DATA_VERSION);
+    expect(await appMetaValue(app.db, 'reference_data_version')).toBe(REFERENCE_DATA_VERSION);
     await app.db.update(countries).set({ name: 'Renamed' }).where(eq(countries.iso2, 'FR'));
     await loadReferenceData(app.db);
     const [france] = await app.db.select().from(countries).where(eq(countries.iso2, 'FR'));
@@ -258,7 +257,7 @@ describe('loadReferenceData', () => {
 
   it('reloads an older version in place, keeping every id', async () => {
     const before = await app.db.select({ id: countries.id, iso2: countries.iso2 }).from(countries);
-    await app.db.update(appMeta).set({ value: 0 }).where(eq(appMeta.key, 'reference_data_version'));
+    await setAppMeta(app.db, 'reference_data_version', 0);
     await loadReferenceData(app.db);
     const after = await app.db.select({ id: countries.id, iso2: countries.iso2, name: countries.name }).from(countries);
     expect(after.find((c) => c.iso2 === 'FR')?.name).toBe('France');

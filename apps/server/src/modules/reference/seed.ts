@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Country, type ICountry } from 'country-state-city';
 import { CURRENCIES, PRICE_TERM_TYPES, PRICE_TERMS, TERRITORIES, UNITS } from '@tradeloop/contracts/reference';
 import type { Db, Tx } from '../../db/client.ts';
-import { appMeta } from '../../platform/tables.ts';
+import { appMetaValue, setAppMeta } from '../../platform/app-meta.ts';
 import { forgetCachedLists, listCodeOf } from './service.ts';
 import { countries, currencies, priceTerms, territories, units } from './tables.ts';
 
@@ -108,8 +108,8 @@ export function buildCountryRows(existingIds: Map<string, number>): CountryRow[]
 const excluded = (column: string) => sql.raw(`excluded."${column}"`);
 
 async function storedVersion(db: Tx): Promise<number> {
-  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, VERSION_KEY));
-  return typeof row?.value === 'number' ? row.value : 0;
+  const value = await appMetaValue(db, VERSION_KEY);
+  return typeof value === 'number' ? value : 0;
 }
 
 async function upsertTerritories(tx: Tx) {
@@ -168,10 +168,7 @@ async function upsertCountries(tx: Tx) {
 }
 
 async function storeVersion(tx: Tx) {
-  await tx
-    .insert(appMeta)
-    .values({ key: VERSION_KEY, value: REFERENCE_DATA_VERSION })
-    .onConflictDoUpdate({ target: appMeta.key, set: { value: REFERENCE_DATA_VERSION, updatedAt: new Date() } });
+  await setAppMeta(tx, VERSION_KEY, REFERENCE_DATA_VERSION);
 }
 
 /**

@@ -1,0 +1,191 @@
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { UserType } from '@tradeloop/contracts/auth';
+import { preparedStatement, type Tx } from '../../db/client.ts';
+import { companies, userProfiles, users } from './tables.ts';
+
+/*
+ * What other modules may know about people and companies (docs/decisions/023). They call these
+ * functions instead of reading the accounts tables; only this module names them.
+ */
+
+const personColumns = {
+  id: users.id,
+  name: users.fullName,
+  email: users.emailId,
+  userType: users.userType,
+  companyId: users.companyId,
+  parentUser: users.parentUser,
+  online: users.online,
+  lastSeenAt: users.lastSeenAt,
+  deletedAt: users.deletedAt,
+  avatar: userProfiles.avatar_original,
+  profileCompanyType: userProfiles.company_type,
+  country: userProfiles.country,
+  city: userProfiles.city,
+  mobileCode: userProfiles.mobile_code,
+  mobile: userProfiles.mobile,
+  companyName: companies.name,
+  companyType: companies.companyType,
+  companyCountry: companies.countryCode,
+};
+
+/** A user with their profile's and company's facts (null where the user has none). */
+export type Person = Awaited<ReturnType<typeof findPeople>>[number];
+
+export type PeopleFilter = {
+  ids?: number[];
+  companyId?: number;
+  userType?: UserType;
+  email?: string;
+  emails?: string[];
+  /** Leave out deleted accounts. */
+  live?: boolean;
+  /** By id (the default) or by full name. */
+  orderBy?: 'id' | 'name';
+  limit?: number;
+};
+
+/** Users matching every condition given, with their profile and company. */
+export async function findPeople(db: Tx, filter: PeopleFilter) {
+  if ((filter.ids && filter.ids.length === 0) || (filter.emails && filter.emails.length === 0)) return [];
+  let query = db
+    .select(personColumns)
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      and(
+        filter.ids ? inArray(users.id, [...new Set(filter.ids)]) : undefined,
+        filter.companyId !== undefined ? eq(users.companyId, filter.companyId) : undefined,
+        filter.userType ? eq(users.userType, filter.userType) : undefined,
+        filter.email !== undefined ? eq(users.emailId, filter.email) : undefined,
+        filter.emails ? inArray(users.emailId, filter.emails) : undefined,
+        filter.live ? isNull(users.deletedAt) : undefined,
+      ),
+    )
+    .orderBy(filter.orderBy === 'name' ? asc(users.fullName) : asc(users.id))
+    .$dynamic();
+  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  return query;
+}
+
+/** Seller accounts with their company (type and country), by user id: what demo data builds on. */
+export async function sellersWithCompany(db: Tx, options: { live?: boolean } = {}) {
+  const people = await findPeople(db, { userType: 'seller', live: options.live });
+  return people.flatMap((person) =>
+    person.companyId !== null && person.companyType !== null
+      ? [
+          {
+            userId: person.id,
+            companyId: person.companyId,
+            email: person.email,
+            country: person.companyCountry,
+            type: person.companyType,
+          },
+        ]
+      : [],
+  );
+}
+
+/** One user (deleted ones too), or undefined. */
+export async function findPerson(db: Tx, userId: number): Promise<Person | undefined> {
+  const [person] = await findPeople(db, { ids: [userId] });
+  return person;
+}
+
+/** A user's full name (deleted accounts keep theirs), or undefined when there is no such user. */
+export async function userName(db: Tx, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, userId));
+  return row?.name;
+}
+
+/** Whether the user exists and is not deleted. */
+export async function isLiveUser(db: Tx, userId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function companyExists(db: Tx, companyId: number) {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  return Boolean(row);
+}
+
+export async function countUsers(db: Tx) {
+  const [{ total }] = await db.select({ total: count() }).from(users);
+  return total;
+}
+
+/** Every company's id. */
+export async function companyIds(db: Tx) {
+  return (await db.select({ id: companies.id }).from(companies)).map((row) => row.id);
+}
+
+/** What a session needs of its user: kind, company and parent, when the account is not deleted. */
+const sessionUserById = preparedStatement((db) =>
+  db
+    .select({ id: users.id, userType: users.userType, companyId: users.companyId, parentUser: users.parentUser })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('session_user_by_id'),
+);
+
+export async function sessionUser(db: Tx, userId: number) {
+  const [row] = await sessionUserById(db).execute({ id: userId });
+  return row;
+}
+
+/** Marks the user online or offline; true when that changed something. */
+export async function setPresence(db: Tx, userId: number, online: boolean) {
+  const changed = await db
+    .update(users)
+    .set({ online, lastSeenAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.online, !online)))
+    .returning({ id: users.id });
+  return changed.length > 0;
+}
+
+export async function setPlan(db: Tx, userId: number, planName: string) {
+  await db.update(users).set({ planName }).where(eq(users.id, userId));
+}
+
+/*
+ * Expressions over a user id for another module's query, where a list filters or sorts by a person
+ * in the database (a scalar subquery on the primary key: the same rows as a join, without the
+ * caller naming these tables). The subquery is nested in its own sql chunk, so drizzle keeps its
+ * columns qualified even in a query on one table (where it strips the table from top-level ones).
+ */
+const nested = (query: SQL) => sql`(${query})`;
+
+/** The full name of the user whose id `id` holds (null when none). */
+export const userNameSql = (id: SQLWrapper) =>
+  nested(sql`SELECT ${users.fullName} FROM ${users} WHERE ${users.id} = ${id}`) as SQL<string | null>;
+
+/** The same for a column whose foreign key guarantees the user (what an inner join gave). */
+export const knownUserNameSql = (id: SQLWrapper) => userNameSql(id) as SQL<string>;
+
+/** The avatar of the user whose id `id` holds. */
+export const userAvatarSql = (id: SQLWrapper) =>
+  nested(sql`SELECT ${userProfiles.avatar_original} FROM ${userProfiles} WHERE ${userProfiles.userId} = ${id}`) as SQL<
+    string | null
+  >;
+
+/** The company id of the user whose id `id` holds. */
+export const userCompanySql = (id: SQLWrapper) =>
+  nested(sql`SELECT ${users.companyId} FROM ${users} WHERE ${users.id} = ${id}`) as SQL<number | null>;
+
+/** True when the user's full name or company name matches the ILIKE pattern. */
+export const userMatchesSql = (id: SQLWrapper, pattern: string): SQL =>
+  sql`EXISTS ${nested(sql`SELECT 1 FROM ${users} LEFT JOIN ${companies} ON ${companies.id} = ${users.companyId}
+    WHERE ${users.id} = ${id} AND (${users.fullName} ILIKE ${pattern} OR ${companies.name} ILIKE ${pattern})`)}`;
+
+/** Ids of the users whose name or e-mail matches the ILIKE pattern, as a subquery. */
+export const usersNamedLike = (db: Tx, pattern: string) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(ilike(users.fullName, pattern), ilike(users.emailId, pattern)));
