@@ -57,11 +57,8 @@ export function registerAssignmentRoutes(app: FastifyInstance) {
       data: assignmentRuleSchema,
       transaction: true,
     },
-    async ({ request, member, tx }) => {
-      const { companyId } = member;
-      const rule = await createRule(tx, companyId, request.body);
-      return withMessage(rule, LEAD_MESSAGES.ruleCreated);
-    },
+    async ({ request, member: { companyId }, tx }) =>
+      withMessage(await createRule(tx, companyId, request.body), LEAD_MESSAGES.ruleCreated),
   );
 
   route.post(
@@ -74,11 +71,8 @@ export function registerAssignmentRoutes(app: FastifyInstance) {
       data: z.array(assignmentRuleSchema),
       transaction: true,
     },
-    async ({ request, member, tx }) => {
-      const { companyId } = member;
-      const rules = await reorderRules(tx, companyId, request.body.ids);
-      return withMessage(rules, LEAD_MESSAGES.orderSaved);
-    },
+    async ({ request, member: { companyId }, tx }) =>
+      withMessage(await reorderRules(tx, companyId, request.body.ids), LEAD_MESSAGES.orderSaved),
   );
 
   route.put(
@@ -92,18 +86,14 @@ export function registerAssignmentRoutes(app: FastifyInstance) {
       data: assignmentRuleSchema,
       transaction: true,
     },
-    async ({ request, member, tx }) => {
-      const { companyId } = member;
-      const rule = await updateRule(tx, companyId, request.params.id, request.body);
-      return withMessage(rule, LEAD_MESSAGES.ruleUpdated);
-    },
+    async ({ request, member: { companyId }, tx }) =>
+      withMessage(await updateRule(tx, companyId, request.params.id, request.body), LEAD_MESSAGES.ruleUpdated),
   );
 
   route.delete(
     '/crm/v1/lead/assignment-rules/:id',
     { access: 'owner', tags, summary: 'Delete a rule', params: idParamsSchema, data: z.null(), transaction: true },
-    async ({ request, member, tx }) => {
-      const { companyId } = member;
+    async ({ request, member: { companyId }, tx }) => {
       await deleteRule(tx, companyId, request.params.id);
       return withMessage(null, LEAD_MESSAGES.ruleDeleted);
     },

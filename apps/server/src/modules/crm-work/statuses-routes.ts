@@ -39,10 +39,7 @@ export function registerStatusRoutes(app: FastifyInstance) {
       summary: 'Lead statuses in order: name, colour, whether converted or lost, and lead counts',
       data: z.array(leadStatusSchema),
     },
-    async ({ member }) => {
-      const { companyId } = member;
-      return app.db.transaction((tx) => listStatuses(tx, companyId));
-    },
+    async ({ member: { companyId } }) => app.db.transaction((tx) => listStatuses(tx, companyId)),
   );
 
   route.post(
@@ -55,11 +52,8 @@ export function registerStatusRoutes(app: FastifyInstance) {
       data: leadStatusSchema,
       transaction: true,
     },
-    async ({ request, member, tx }) => {
-      const { companyId } = member;
-      const status = await createStatus(tx, companyId, request.body);
-      return withMessage(status, LEAD_MESSAGES.statusCreated);
-    },
+    async ({ request, member: { companyId }, tx }) =>
+      withMessage(await createStatus(tx, companyId, request.body), LEAD_MESSAGES.statusCreated),
   );
 
   route.put(
@@ -73,11 +67,8 @@ export function registerStatusRoutes(app: FastifyInstance) {
       data: leadStatusSchema,
       transaction: true,
     },
-    async ({ request, member, tx }) => {
-      const { companyId } = member;
-      const status = await updateStatus(tx, companyId, request.params.id, request.body);
-      return withMessage(status, LEAD_MESSAGES.statusUpdated);
-    },
+    async ({ request, member: { companyId }, tx }) =>
+      withMessage(await updateStatus(tx, companyId, request.params.id, request.body), LEAD_MESSAGES.statusUpdated),
   );
 
   route.delete(
@@ -108,11 +99,8 @@ export function registerStatusRoutes(app: FastifyInstance) {
       data: z.array(leadStatusSchema),
       transaction: true,
     },
-    async ({ request, member, tx }) => {
-      const { companyId } = member;
-      const statuses = await reorderStatuses(tx, companyId, request.body.ids);
-      return withMessage(statuses, LEAD_MESSAGES.orderSaved);
-    },
+    async ({ request, member: { companyId }, tx }) =>
+      withMessage(await reorderStatuses(tx, companyId, request.body.ids), LEAD_MESSAGES.orderSaved),
   );
 
   route.post(
@@ -137,9 +125,6 @@ export function registerStatusRoutes(app: FastifyInstance) {
       summary: 'Live leads by status (in status order) and by source, with open, converted and lost totals',
       data: groupClassificationSchema,
     },
-    async ({ member }) => {
-      const { companyId } = member;
-      return app.db.transaction((tx) => groupClassification(tx, companyId));
-    },
+    async ({ member: { companyId } }) => app.db.transaction((tx) => groupClassification(tx, companyId)),
   );
 }

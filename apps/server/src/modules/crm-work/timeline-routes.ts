@@ -27,8 +27,7 @@ export function registerTimelineRoutes(app: FastifyInstance) {
       querystring: timelineQuerySchema,
       data: timelinePageSchema,
     },
-    async ({ request, member }) => {
-      const { companyId } = member;
+    async ({ request, member: { companyId } }) => {
       const record = await targetRecord(app.db, companyId, request.query);
       const { cursor, per_page: perPage, kind } = request.query;
       return recordTimeline(app.db, record.id, { cursor, perPage, kind });
@@ -69,8 +68,7 @@ export function registerTimelineRoutes(app: FastifyInstance) {
       querystring: companyTimelineQuerySchema,
       data: z.object({ data: z.array(companyTimelineEntrySchema), next_cursor: z.number().nullable() }),
     },
-    async ({ request, member }) => {
-      const { companyId } = member;
+    async ({ request, member: { companyId } }) => {
       const { cursor, per_page: perPage } = request.query;
       return companyTimeline(app.db, companyId, { cursor, perPage });
     },

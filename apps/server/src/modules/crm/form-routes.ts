@@ -85,8 +85,7 @@ export function registerFormRoutes(app: FastifyInstance) {
       querystring: formTypeQuerySchema,
       data: dynamicFormSchema,
     },
-    async ({ request, member }) => {
-      const { companyId } = member;
+    async ({ request, member: { companyId } }) => {
       const form = await getForm(app.db, companyId, request.query.type_id);
       return dynamicForm(form, null);
     },
@@ -135,8 +134,7 @@ export function registerFormRoutes(app: FastifyInstance) {
         querystring: z.object({ type_id: recordTypeIdSchema.optional() }),
         data: dynamicFormSchema,
       },
-      async ({ request, member }) => {
-        const { companyId } = member;
+      async ({ request, member: { companyId } }) => {
         const values = await prefill(app.db, companyId, link.typeId, { id: request.params.id, typeId: link.from });
         const form = await getForm(app.db, companyId, link.typeId);
         const filled = dynamicForm(form, null);
@@ -159,11 +157,8 @@ export function registerFormRoutes(app: FastifyInstance) {
       data: formSchema,
       transaction: true,
     },
-    async ({ request, member, tx }) => {
-      const { companyId } = member;
-      const form = await saveForm(tx, companyId, request.body);
-      return withMessage(form, CRM_MESSAGES.formCreated);
-    },
+    async ({ request, member: { companyId }, tx }) =>
+      withMessage(await saveForm(tx, companyId, request.body), CRM_MESSAGES.formCreated),
   );
 
   route.post(
@@ -176,11 +171,8 @@ export function registerFormRoutes(app: FastifyInstance) {
       data: formSchema,
       transaction: true,
     },
-    async ({ request, member, tx }) => {
-      const { companyId } = member;
-      const form = await restoreDefaultForm(tx, companyId, request.body.type_id);
-      return withMessage(form, CRM_MESSAGES.formRestored);
-    },
+    async ({ request, member: { companyId }, tx }) =>
+      withMessage(await restoreDefaultForm(tx, companyId, request.body.type_id), CRM_MESSAGES.formRestored),
   );
 
   route.get(
@@ -215,8 +207,7 @@ export function registerFormRoutes(app: FastifyInstance) {
       params: idParamsSchema,
       data: formSchema,
     },
-    async ({ request, member }) => {
-      const { companyId } = member;
+    async ({ request, member: { companyId } }) => {
       const form = await app.db.transaction(async (tx) => {
         const typeId = await deleteSection(tx, companyId, request.params.id);
         return getForm(tx, companyId, typeId);
@@ -246,8 +237,7 @@ export function registerFormRoutes(app: FastifyInstance) {
       querystring: singleFormQuerySchema,
       data: formSchema,
     },
-    async ({ request, member }) => {
-      const { companyId } = member;
+    async ({ request, member: { companyId } }) => {
       if (request.query.unique_id) return getFormByUniqueId(app.db, companyId, request.query.unique_id);
       return getForm(app.db, companyId, request.query.type_id ?? CRM_TYPE.leads);
     },

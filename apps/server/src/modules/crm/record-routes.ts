@@ -168,8 +168,7 @@ function registerListRoutes(app: FastifyInstance) {
       querystring: fieldsQuerySchema,
       data: z.array(listFieldSchema),
     },
-    async ({ request, member }) => {
-      const { companyId } = member;
+    async ({ request, member: { companyId } }) => {
       const { fields } = await loadFields(app.db, companyId, request.query.type_id);
       return listFieldsOf(app.db, companyId, fields);
     },
@@ -191,8 +190,7 @@ function registerListRoutes(app: FastifyInstance) {
   route.get(
     '/crm/v1/crm/userList',
     { access: 'company', tags, summary: 'Users of the company (owners, assignees)', data: z.array(userListItemSchema) },
-    async ({ member }) => {
-      const { companyId } = member;
+    async ({ member: { companyId } }) => {
       const rows = await app.db
         .select({ id: users.id, full_name: users.fullName, email_id: users.emailId, user_type: users.userType })
         .from(users)

@@ -124,8 +124,7 @@ function registerViewRoutes(app: FastifyInstance) {
   route.delete(
     '/crm/v1/lead/filter-delete/:id',
     { access: 'company', tags, summary: 'Delete a saved filter', params: idParamsSchema, data: savedFiltersSchema },
-    async ({ request, member }) => {
-      const { companyId } = member;
+    async ({ request, member: { companyId } }) => {
       const typeId = await deleteSavedFilter(app.db, companyId, request.params.id);
       const savedFilterRequests = await listSavedFilters(app.db, companyId, typeId);
       return withMessage(
