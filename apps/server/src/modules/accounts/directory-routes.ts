@@ -1,24 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '@tradeloop/contracts/common';
 import { sellerDirectoryPageSchema, sellerDirectoryQuerySchema } from '@tradeloop/contracts/directory';
-import { ok } from '../../platform/http.ts';
+import { routes } from '../../platform/routes.ts';
 import { listSellers } from './directory.ts';
 
 /** The public supplier directory: seller companies, newest first. */
 export async function directoryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
+  const route = routes(fastify);
+  route.get(
     '/api/v1/front/sellers',
     {
-      config: { access: 'public' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Supplier directory',
-        querystring: sellerDirectoryQuerySchema,
-        response: { 200: envelope(sellerDirectoryPageSchema) },
-      },
+      access: 'public',
+      tags: ['accounts'],
+      summary: 'Supplier directory',
+      querystring: sellerDirectoryQuerySchema,
+      data: sellerDirectoryPageSchema,
     },
-    async (request) => ok(await listSellers(app.db, request.query)),
+    async ({ request }) => listSellers(app.db, request.query),
   );
 }

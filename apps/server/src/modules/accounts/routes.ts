@@ -8,72 +8,61 @@ import {
   profileViewBodySchema,
   updateProfileBodySchema,
 } from '@tradeloop/contracts/accounts';
-import { envelope } from '@tradeloop/contracts/common';
-import { caller } from '../../platform/access.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { ok } from '../../platform/http.ts';
+import { routes, withMessage } from '../../platform/routes.ts';
 import { deleteStatus, getProfile, updateProfile } from './service.ts';
 
 export async function accountsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const profileResponse = { 200: envelope(profileSchema) };
+  const route = routes(fastify);
 
-  app.post(
+  route.post(
     '/api/v1/profile/view',
     {
-      config: { access: 'company' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Profile of a seller or sub-user',
-        body: profileViewBodySchema,
-        response: profileResponse,
-      },
+      access: 'company',
+      tags: ['accounts'],
+      summary: 'Profile of a seller or sub-user',
+      body: profileViewBodySchema,
+      data: profileSchema,
     },
-    async (request) => {
-      const user = caller(request);
+    async ({ request, user }) => {
       if (request.body.user_type !== user.userType) throw forbidden(PROFILE_MESSAGES.userTypeMismatch);
-      return ok(await getProfile(app.db, user.id));
+      return getProfile(app.db, user.id);
     },
   );
 
-  app.get(
+  route.get(
     '/api/v1/profile/view',
-    {
-      config: { access: 'user' },
-      schema: { tags: ['accounts'], summary: 'Profile of the signed-in user', response: profileResponse },
-    },
-    async (request) => ok(await getProfile(app.db, caller(request).id)),
+    { access: 'user', tags: ['accounts'], summary: 'Profile of the signed-in user', data: profileSchema },
+    async ({ user }) => getProfile(app.db, user.id),
   );
 
-  app.patch(
+  route.patch(
     '/api/v1/profile/updateProfile',
     {
-      config: { access: 'user' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Update basic and job details',
-        body: updateProfileBodySchema,
-        response: profileResponse,
-      },
+      access: 'user',
+      tags: ['accounts'],
+      summary: 'Update basic and job details',
+      body: updateProfileBodySchema,
+      data: profileSchema,
+      transaction: true,
     },
-    async (request) => {
-      const userId = caller(request).id;
-      const profile = await app.db.transaction((tx) => updateProfile(tx, userId, request.body));
-      return ok(profile, PROFILE_MESSAGES.updated);
+    async ({ request, user, tx }) => {
+      const userId = user.id;
+      const profile = await updateProfile(tx, userId, request.body);
+      return withMessage(profile, PROFILE_MESSAGES.updated);
     },
   );
 
-  app.get(
+  route.get(
     '/api/v1/profile/verify/user_delete_status',
     {
-      config: { access: 'user' },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Whether the signed-in account has been deleted',
-        querystring: z.object({ user_id: z.string().optional() }),
-        response: { 200: envelope(deleteStatusSchema) },
-      },
+      access: 'user',
+      tags: ['accounts'],
+      summary: 'Whether the signed-in account has been deleted',
+      querystring: z.object({ user_id: z.string().optional() }),
+      data: deleteStatusSchema,
     },
-    async (request) => ok(await deleteStatus(app.db, caller(request).id)),
+    async ({ user }) => deleteStatus(app.db, user.id),
   );
 }

@@ -27,8 +27,6 @@ import {
   equationFinalBodySchema,
   equationFinalRowSchema,
 } from '@tradeloop/contracts/catalog-calculator';
-import { envelope } from '@tradeloop/contracts/common';
-import { ok } from '../../platform/http.ts';
 import {
   finalEquations,
   getCalculator,
@@ -52,7 +50,7 @@ import {
 } from './service.ts';
 import { specsRoutes } from './specs-routes.ts';
 import { taxonomyRoutes } from './taxonomy-routes.ts';
-import { companyMember } from '../../platform/access.ts';
+import { routes, withMessage } from '../../platform/routes.ts';
 
 /**
  * The seller catalogue (issue 3): products and their matrix and calculator here; categories,
@@ -68,94 +66,90 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   await fastify.register(calculatorRoutes);
 }
 
-const company = { access: 'company' as const };
-const detail = { 200: envelope(productDetailSchema) };
-const created = { 201: envelope(productDetailSchema) };
-
 async function productRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const route = routes(fastify);
   const tags = ['catalog'];
 
-  app.get(
+  route.get(
     '/api/v1/product/list',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: "The seller's products (/products/List): search, status, sort and pages",
-        querystring: productListQuerySchema,
-        response: { 200: envelope(productListPageSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: "The seller's products (/products/List): search, status, sort and pages",
+      querystring: productListQuerySchema,
+      data: productListPageSchema,
     },
-    async (request) => ok(await listProducts(app.db, companyMember(request).companyId, request.query)),
+    async ({ request, member }) => listProducts(app.db, member.companyId, request.query),
   );
 
-  app.post(
+  route.post(
     '/api/v1/product/create',
     {
-      config: company,
-      schema: { tags, summary: 'Create a product from the product form', body: productFormSchema, response: created },
+      access: 'company',
+      tags,
+      summary: 'Create a product from the product form',
+      body: productFormSchema,
+      data: productDetailSchema,
+      status: 201,
     },
-    async (request, reply) => {
-      const owner = companyMember(request);
+    async ({ request, member: owner }) => {
       const caches = await catalogCaches(app.db);
       const product = await app.db.transaction((tx) => createProduct(tx, owner, request.body, caches));
-      return reply.status(201).send(ok(product, CATALOG_MESSAGES.created));
+      return withMessage(product, CATALOG_MESSAGES.created);
     },
   );
 
-  app.post(
+  route.post(
     '/api/v1/product/update/:id',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: 'Save the product form over a product',
-        params: productIdParamsSchema,
-        body: productFormSchema,
-        response: detail,
-      },
+      access: 'company',
+      tags,
+      summary: 'Save the product form over a product',
+      params: productIdParamsSchema,
+      body: productFormSchema,
+      data: productDetailSchema,
     },
-    async (request) => {
-      const owner = companyMember(request);
+    async ({ request, member: owner }) => {
       const caches = await catalogCaches(app.db);
       const { product, removedFiles } = await app.db.transaction((tx) =>
         updateProduct(tx, owner, request.params.id, request.body, caches),
       );
       await Promise.all(removedFiles.map((key) => app.storage.remove(key)));
-      return ok(product, CATALOG_MESSAGES.updated);
+      return withMessage(product, CATALOG_MESSAGES.updated);
     },
   );
 
-  app.post(
+  route.post(
     '/api/v1/product/view/single/list',
     {
-      config: company,
-      schema: { tags, summary: 'The edit state of one product', body: productIdBodySchema, response: detail },
+      access: 'company',
+      tags,
+      summary: 'The edit state of one product',
+      body: productIdBodySchema,
+      data: productDetailSchema,
     },
-    async (request) =>
-      ok(await productDetail(app.db, companyMember(request).companyId, request.body.id, await catalogCaches(app.db))),
+    async ({ request, member }) =>
+      productDetail(app.db, member.companyId, request.body.id, await catalogCaches(app.db)),
   );
 
-  app.post(
+  route.post(
     '/api/v1/product/duplicate',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: 'Copy a product, inactive until published',
-        body: productIdBodySchema,
-        response: created,
-      },
+      access: 'company',
+      tags,
+      summary: 'Copy a product, inactive until published',
+      body: productIdBodySchema,
+      data: productDetailSchema,
+      status: 201,
     },
-    async (request, reply) => {
-      const owner = companyMember(request);
+    async ({ request, member: owner }) => {
       const copiedFiles: string[] = [];
       try {
         const copy = await app.db.transaction((tx) =>
           duplicateProduct(tx, app.storage, owner, request.body.id, copiedFiles),
         );
-        return reply.status(201).send(ok(copy, CATALOG_MESSAGES.duplicated));
+        return withMessage(copy, CATALOG_MESSAGES.duplicated);
       } catch (error) {
         await Promise.all(copiedFiles.map((key) => app.storage.remove(key)));
         throw error;
@@ -163,200 +157,175 @@ async function productRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  route.post(
     '/api/v1/product/delete',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: 'Delete a product (soft: product/restore brings it back)',
-        body: productIdBodySchema,
-        response: { 200: envelope(z.object({ id: z.number().int() })) },
-      },
+      access: 'company',
+      tags,
+      summary: 'Delete a product (soft: product/restore brings it back)',
+      body: productIdBodySchema,
+      data: z.object({ id: z.number().int() }),
+      transaction: true,
     },
-    async (request) => {
-      await app.db.transaction((tx) => deleteProduct(tx, companyMember(request).companyId, request.body.id));
-      return ok({ id: request.body.id }, CATALOG_MESSAGES.deleted);
+    async ({ request, member, tx }) => {
+      await deleteProduct(tx, member.companyId, request.body.id);
+      return withMessage({ id: request.body.id }, CATALOG_MESSAGES.deleted);
     },
   );
 
-  app.post(
+  route.post(
     '/api/v1/product/restore',
     {
-      config: company,
-      schema: { tags, summary: 'Undo the deletion of a product', body: productIdBodySchema, response: detail },
+      access: 'company',
+      tags,
+      summary: 'Undo the deletion of a product',
+      body: productIdBodySchema,
+      data: productDetailSchema,
+      transaction: true,
     },
-    async (request) => {
-      const product = await app.db.transaction((tx) =>
-        restoreProduct(tx, companyMember(request).companyId, request.body.id),
-      );
-      return ok(product, CATALOG_MESSAGES.restored);
-    },
+    async ({ request, member, tx }) =>
+      withMessage(await restoreProduct(tx, member.companyId, request.body.id), CATALOG_MESSAGES.restored),
   );
 
-  app.post(
+  route.post(
     '/api/v1/product/status',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: 'Publish (active) or hide (inactive) a product',
-        body: productStatusBodySchema,
-        response: detail,
-      },
+      access: 'company',
+      tags,
+      summary: 'Publish (active) or hide (inactive) a product',
+      body: productStatusBodySchema,
+      data: productDetailSchema,
+      transaction: true,
     },
-    async (request) => {
+    async ({ request, member, tx }) => {
       const { id, status } = request.body;
-      const product = await app.db.transaction((tx) =>
-        setProductStatus(tx, companyMember(request).companyId, id, status),
-      );
-      return ok(product, CATALOG_MESSAGES.statusUpdated);
+      const product = await setProductStatus(tx, member.companyId, id, status);
+      return withMessage(product, CATALOG_MESSAGES.statusUpdated);
     },
   );
 }
 
 async function matrixRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const route = routes(fastify);
   const tags = ['catalog: matrix'];
 
-  app.post(
+  route.post(
     '/api/v1/product/matrix/list',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: "A product's combinations, 200 a page by default, optionally searched",
-        body: matrixListBodySchema,
-        response: { 200: envelope(matrixPageSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: "A product's combinations, 200 a page by default, optionally searched",
+      body: matrixListBodySchema,
+      data: matrixPageSchema,
     },
-    async (request) => ok(await listMatrix(app.db, companyMember(request).companyId, request.body)),
+    async ({ request, member }) => listMatrix(app.db, member.companyId, request.body),
   );
 
-  app.post(
+  route.post(
     '/api/v1/product/matrix/update',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: "Change a combination's price, images, status, or make it the default",
-        body: matrixUpdateBodySchema,
-        response: { 200: envelope(matrixRowSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: "Change a combination's price, images, status, or make it the default",
+      body: matrixUpdateBodySchema,
+      data: matrixRowSchema,
+      transaction: true,
     },
-    async (request) => {
-      const row = await app.db.transaction((tx) => updateMatrixRow(tx, companyMember(request).companyId, request.body));
-      return ok(row, CATALOG_MESSAGES.matrixUpdated);
-    },
+    async ({ request, member, tx }) =>
+      withMessage(await updateMatrixRow(tx, member.companyId, request.body), CATALOG_MESSAGES.matrixUpdated),
   );
 
-  app.post(
+  route.post(
     '/api/v1/product/matrix/delete',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: 'Delete combinations; another becomes the default if the default goes',
-        body: matrixDeleteBodySchema,
-        response: { 200: envelope(z.object({ deleted: z.array(z.number().int()) })) },
-      },
+      access: 'company',
+      tags,
+      summary: 'Delete combinations; another becomes the default if the default goes',
+      body: matrixDeleteBodySchema,
+      data: z.object({ deleted: z.array(z.number().int()) }),
+      transaction: true,
     },
-    async (request) => {
-      const result = await app.db.transaction((tx) =>
-        deleteMatrixRows(tx, companyMember(request).companyId, request.body),
-      );
-      return ok(result, CATALOG_MESSAGES.matrixDeleted);
-    },
+    async ({ request, member, tx }) =>
+      withMessage(await deleteMatrixRows(tx, member.companyId, request.body), CATALOG_MESSAGES.matrixDeleted),
   );
 }
 
 async function calculatorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const route = routes(fastify);
   const tags = ['catalog: calculator'];
-  const calculator = { 200: envelope(calculatorSchema) };
 
-  app.get(
+  route.get(
     '/api/v1/product/calculator',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: "A product's calculator: mode, attribute table, equations and variables",
-        querystring: calculatorQuerySchema,
-        response: calculator,
-      },
+      access: 'company',
+      tags,
+      summary: "A product's calculator: mode, attribute table, equations and variables",
+      querystring: calculatorQuerySchema,
+      data: calculatorSchema,
     },
-    async (request) => ok(await getCalculator(app.db, companyMember(request).companyId, request.query.product_id)),
+    async ({ request, member }) => getCalculator(app.db, member.companyId, request.query.product_id),
   );
 
-  app.post(
+  route.post(
     '/api/v1/product/calculator/table/update',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: 'Save the numbers the attribute options stand for',
-        body: calculatorTableBodySchema,
-        response: calculator,
-      },
+      access: 'company',
+      tags,
+      summary: 'Save the numbers the attribute options stand for',
+      body: calculatorTableBodySchema,
+      data: calculatorSchema,
+      transaction: true,
     },
-    async (request) => {
+    async ({ request, member, tx }) => {
       const { product_id, values } = request.body;
-      const result = await app.db.transaction((tx) =>
-        saveCalculatorTable(tx, companyMember(request).companyId, product_id, values),
-      );
-      return ok(result, CALCULATOR_MESSAGES.tableSaved);
+      const result = await saveCalculatorTable(tx, member.companyId, product_id, values);
+      return withMessage(result, CALCULATOR_MESSAGES.tableSaved);
     },
   );
 
-  app.post(
+  route.post(
     '/api/v1/product/calculator_multiple_save',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: "Save the calculator's mode, equations and (optionally) attribute table",
-        body: calculatorSaveBodySchema,
-        response: calculator,
-      },
+      access: 'company',
+      tags,
+      summary: "Save the calculator's mode, equations and (optionally) attribute table",
+      body: calculatorSaveBodySchema,
+      data: calculatorSchema,
+      transaction: true,
     },
-    async (request) => {
+    async ({ request, member, tx }) => {
       const { product_id, ...input } = request.body;
-      const result = await app.db.transaction((tx) =>
-        saveCalculator(tx, companyMember(request).companyId, product_id, input),
-      );
-      return ok(result, CALCULATOR_MESSAGES.saved);
+      const result = await saveCalculator(tx, member.companyId, product_id, input);
+      return withMessage(result, CALCULATOR_MESSAGES.saved);
     },
   );
 
-  app.post(
+  route.post(
     '/api/v1/product/calculator_multiple_check',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: 'Try a calculator (saved or not) on one combination and quantity',
-        body: calculatorCheckBodySchema,
-        response: { 200: envelope(calculatorResultSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'Try a calculator (saved or not) on one combination and quantity',
+      body: calculatorCheckBodySchema,
+      data: calculatorResultSchema,
     },
-    async (request) => ok(await tryCalculator(app.db, companyMember(request).companyId, request.body)),
+    async ({ request, member }) => tryCalculator(app.db, member.companyId, request.body),
   );
 
-  app.post(
+  route.post(
     '/api/v1/product/equation_final/list',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: 'The equation and price of every combination at one quantity',
-        body: equationFinalBodySchema,
-        response: { 200: envelope(z.array(equationFinalRowSchema)) },
-      },
+      access: 'company',
+      tags,
+      summary: 'The equation and price of every combination at one quantity',
+      body: equationFinalBodySchema,
+      data: z.array(equationFinalRowSchema),
     },
-    async (request) => {
+    async ({ request, member }) => {
       const { product_id, quantity } = request.body;
-      return ok(await finalEquations(app.db, companyMember(request).companyId, product_id, quantity));
+      return finalEquations(app.db, member.companyId, product_id, quantity);
     },
   );
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   archiveBodySchema,
@@ -31,10 +30,8 @@ import {
   unreadCountsSchema,
   userIdBodySchema,
 } from '@tradeloop/contracts/chat';
-import { envelope } from '@tradeloop/contracts/common';
-import { caller } from '../../platform/access.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
-import { ok } from '../../platform/http.ts';
+import { routes, withMessage } from '../../platform/routes.ts';
 import { expireStaleCalls } from './calls.ts';
 import type { ChatContext } from './context.ts';
 import { contactFor, roomDetail } from './detail.ts';
@@ -73,7 +70,6 @@ declare module 'fastify' {
 const SWEEP_INTERVAL_MS = 30_000;
 
 const tags = ['chat'];
-const roomFlagsResponse = { 200: envelope(roomFlagsSchema) };
 
 /** Chat: the context and timers on the app, then the routes in a scope of their own (with multipart). */
 export const chatRoutes = fp(
@@ -105,160 +101,127 @@ export const chatRoutes = fp(
 );
 
 function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const route = routes(fastify);
 
-  app.get(
+  route.get(
     '/chat/v1/settings',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'What the chat offers here (translation, file limits)',
-        response: { 200: envelope(chatSettingsSchema) },
-      },
-    },
-    async () =>
-      ok({
-        translation_enabled: Boolean(ctx.config.translateUrl),
-        max_file_bytes: CHAT_LIMITS.fileMaxBytes,
-        files_per_message: CHAT_LIMITS.filesPerMessage,
-        message_max_chars: CHAT_LIMITS.messageMaxChars,
-      }),
+    { access: 'user', tags, summary: 'What the chat offers here (translation, file limits)', data: chatSettingsSchema },
+    async () => ({
+      translation_enabled: Boolean(ctx.config.translateUrl),
+      max_file_bytes: CHAT_LIMITS.fileMaxBytes,
+      files_per_message: CHAT_LIMITS.filesPerMessage,
+      message_max_chars: CHAT_LIMITS.messageMaxChars,
+    }),
   );
 
-  app.get(
+  route.get(
     '/chat/v1/rooms',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Rooms of a tab of the chat window: pinned first, then by last message',
-        querystring: roomsQuerySchema,
-        response: { 200: envelope(roomsPageSchema) },
-      },
+      access: 'user',
+      tags,
+      summary: 'Rooms of a tab of the chat window: pinned first, then by last message',
+      querystring: roomsQuerySchema,
+      data: roomsPageSchema,
     },
-    async (request) => ok(await listRooms(ctx.db, caller(request), request.query)),
+    async ({ request, user }) => listRooms(ctx.db, user, request.query),
   );
 
-  app.get(
+  route.get(
     '/chat/v1/rooms/:roomId',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'A room with its members, hand-overs and rating prompt (group information)',
-        params: z.object({ roomId: z.coerce.number().int().positive() }),
-        response: { 200: envelope(roomDetailSchema) },
-      },
+      access: 'user',
+      tags,
+      summary: 'A room with its members, hand-overs and rating prompt (group information)',
+      params: z.object({ roomId: z.coerce.number().int().positive() }),
+      data: roomDetailSchema,
     },
-    async (request) => ok(await roomDetail(ctx.db, caller(request), request.params.roomId)),
+    async ({ request, user }) => roomDetail(ctx.db, user, request.params.roomId),
   );
 
-  app.get(
+  route.get(
     '/chat/v1/unread-counts',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Unread counts, archived and not, and new requests',
-        response: { 200: envelope(unreadCountsSchema) },
-      },
-    },
-    async (request) => ok(await unreadCounts(ctx.db, caller(request))),
+    { access: 'user', tags, summary: 'Unread counts, archived and not, and new requests', data: unreadCountsSchema },
+    async ({ user }) => unreadCounts(ctx.db, user),
   );
 
-  app.get(
+  route.get(
     '/chat/v1/contact',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'A person to write to (by user or seller company) and the room already open with them',
-        querystring: contactQuerySchema,
-        response: { 200: envelope(contactResultSchema) },
-      },
+      access: 'user',
+      tags,
+      summary: 'A person to write to (by user or seller company) and the room already open with them',
+      querystring: contactQuerySchema,
+      data: contactResultSchema,
     },
-    async (request) => ok(await contactFor(ctx.db, caller(request), request.query)),
+    async ({ request, user }) => contactFor(ctx.db, user, request.query),
   );
 
-  app.get(
+  route.get(
     '/chat/v1/chat-history/:userId',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Messages of a room (room_id) or of the direct room with userId, newest first, paged by URL',
-        params: historyParamsSchema,
-        querystring: historyQuerySchema,
-        response: { 200: envelope(historyPageSchema) },
-      },
+      access: 'user',
+      tags,
+      summary: 'Messages of a room (room_id) or of the direct room with userId, newest first, paged by URL',
+      params: historyParamsSchema,
+      querystring: historyQuerySchema,
+      data: historyPageSchema,
     },
-    async (request) => ok(await history(ctx.db, caller(request), request.params.userId, request.query)),
+    async ({ request, user }) => history(ctx.db, user, request.params.userId, request.query),
   );
 
-  app.post(
+  route.post(
     '/chat/v1/rooms/send-message',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Send a message (form data)',
-        description:
-          'multipart/form-data with files[] (PNG, JPEG, PDF, Word, Excel, PowerPoint, text, CSV; 10 files of 10 MB), message, message_type, recipient_id (first message) or roomId, replied_parent_id, replied_message, read, chat_transfer_id, and optionally product_id, product_name, product_url, client_id. A JSON body with the same fields sends text.',
-        consumes: ['multipart/form-data', 'application/json'],
-        response: { 200: envelope(sendMessageResultSchema) },
-      },
+      access: 'user',
+      tags,
+      summary: 'Send a message (form data)',
+      description:
+        'multipart/form-data with files[] (PNG, JPEG, PDF, Word, Excel, PowerPoint, text, CSV; 10 files of 10 MB), message, message_type, recipient_id (first message) or roomId, replied_parent_id, replied_message, read, chat_transfer_id, and optionally product_id, product_name, product_url, client_id. A JSON body with the same fields sends text.',
+      consumes: ['multipart/form-data', 'application/json'],
+      data: sendMessageResultSchema,
     },
-    async (request) => {
+    async ({ request, user: viewer }) => {
       const { fields, files } = await readForm(request);
       const input = parseFields(sendMessageFieldsSchema, fields);
-      const viewer = caller(request);
       const message = await sendMessage(ctx, viewer, input, files);
-      return ok({ message, room: await roomView(ctx.db, viewer, message.room_id) });
+      return { message, room: await roomView(ctx.db, viewer, message.room_id) };
     },
   );
 
-  app.post(
+  route.post(
     '/chat/v1/rooms/edit-message',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Edit the text of one of your messages',
-        body: editMessageBodySchema,
-        response: { 200: envelope(messageSchema) },
-      },
+      access: 'user',
+      tags,
+      summary: 'Edit the text of one of your messages',
+      body: editMessageBodySchema,
+      data: messageSchema,
     },
-    async (request) => ok(await editMessage(ctx, caller(request), request.body.message_id, request.body.message)),
+    async ({ request, user }) => editMessage(ctx, user, request.body.message_id, request.body.message),
   );
 
-  app.post(
+  route.post(
     '/chat/v1/rooms/delete-message',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Delete one of your messages (a marker stays)',
-        body: messageIdBodySchema,
-        response: { 200: envelope(messageSchema) },
-      },
+      access: 'user',
+      tags,
+      summary: 'Delete one of your messages (a marker stays)',
+      body: messageIdBodySchema,
+      data: messageSchema,
     },
-    async (request) => ok(await deleteMessage(ctx, caller(request), request.body.message_id)),
+    async ({ request, user }) => deleteMessage(ctx, user, request.body.message_id),
   );
 
-  app.post(
+  route.post(
     '/chat/v1/markAsRead',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Mark a room read up to a message',
-        querystring: markAsReadQuerySchema,
-        response: { 200: envelope(markAsReadResultSchema) },
-      },
+      access: 'user',
+      tags,
+      summary: 'Mark a room read up to a message',
+      querystring: markAsReadQuerySchema,
+      data: markAsReadResultSchema,
     },
-    async (request) => {
-      const viewer = caller(request);
+    async ({ request, user: viewer }) => {
       const { room_id, message_id } = request.query;
       const { moved, result } = await markRead(ctx.db, viewer, room_id, message_id);
       if (moved) {
@@ -269,45 +232,39 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
           message_id: result.last_read_message_id,
         });
       }
-      return ok(result);
+      return result;
     },
   );
 
-  app.post(
+  route.post(
     '/chat/v1/pinned-user',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Pin or unpin a room (toggles is_pinned)',
-        body: pinnedUserBodySchema,
-        response: roomFlagsResponse,
-      },
+      access: 'user',
+      tags,
+      summary: 'Pin or unpin a room (toggles is_pinned)',
+      body: pinnedUserBodySchema,
+      data: roomFlagsSchema,
     },
-    async (request) => {
-      const viewer = caller(request);
+    async ({ request, user: viewer }) => {
       const flags = await togglePinned(ctx.db, viewer, request.body.room_id);
       ctx.realtime.toUsers([viewer.id], 'room.updated', { room_id: flags.room_id });
-      return ok(flags);
+      return flags;
     },
   );
 
-  app.post(
+  route.post(
     '/chat/v1/archive-room',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Archive (is_archived 1) or unarchive (0) a room',
-        body: archiveBodySchema,
-        response: roomFlagsResponse,
-      },
+      access: 'user',
+      tags,
+      summary: 'Archive (is_archived 1) or unarchive (0) a room',
+      body: archiveBodySchema,
+      data: roomFlagsSchema,
     },
-    async (request) => {
-      const viewer = caller(request);
+    async ({ request, user: viewer }) => {
       const flags = await setArchived(ctx.db, viewer, request.body.room_id, request.body.is_archived === 1);
       ctx.realtime.toUsers([viewer.id], 'room.updated', { room_id: flags.room_id });
-      return ok(flags);
+      return flags;
     },
   );
 
@@ -315,20 +272,16 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
     ['/chat/v1/block-user', 'Block a user: their messages never arrive', block, CHAT_MESSAGES.userBlocked],
     ['/chat/v1/unblock-user', 'Unblock a user', unblock, CHAT_MESSAGES.userUnblocked],
   ] as const) {
-    app.post(
+    route.post(
       path,
-      {
-        config: { access: 'user' },
-        schema: { tags, summary, body: userIdBodySchema, response: { 200: envelope(z.null()) } },
-      },
-      async (request) => {
-        const viewer = caller(request);
+      { access: 'user', tags, summary, body: userIdBodySchema, data: z.null() },
+      async ({ request, user: viewer }) => {
         const target = request.body.user_id;
         if (target === viewer.id) throw invalid({ user_id: [CHAT_MESSAGES.cannotBlockSelf] });
         if (!(await isActiveUser(ctx.db, target))) throw notFound();
         await apply(ctx.db, viewer.id, target);
         ctx.realtime.toUsers([viewer.id], 'room.updated', { room_id: 0 });
-        return ok(null, message);
+        return withMessage(null, message);
       },
     );
   }
@@ -337,47 +290,42 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
     ['/chat/v1/requests/accept', 'Accept a new request', 'accepted', CHAT_MESSAGES.requestAccepted],
     ['/chat/v1/requests/decline', 'Decline a new request (hides it)', 'declined', CHAT_MESSAGES.requestDeclined],
   ] as const) {
-    app.post(
+    route.post(
       path,
-      {
-        config: { access: 'user' },
-        schema: { tags, summary, body: roomIdBodySchema, response: { 200: envelope(roomFlagsSchema) } },
-      },
-      async (request) => {
-        const viewer = caller(request);
+      { access: 'user', tags, summary, body: roomIdBodySchema, data: roomFlagsSchema },
+      async ({ request, user: viewer }) => {
         await answerRequest(ctx.db, viewer, request.body.room_id, answer);
         ctx.realtime.toUsers([viewer.id], 'room.updated', { room_id: request.body.room_id });
         const room = await roomView(ctx.db, viewer, request.body.room_id);
-        return ok({ room_id: room.room_id, is_pinned: room.is_pinned, is_archived: room.is_archived }, message);
+        return withMessage(
+          { room_id: room.room_id, is_pinned: room.is_pinned, is_archived: room.is_archived },
+          message,
+        );
       },
     );
   }
 
-  app.get(
+  route.get(
     '/chat/v1/search',
     {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Search messages in one conversation (room_id) or across all of yours',
-        querystring: searchQuerySchema,
-        response: { 200: envelope(searchPageSchema) },
-      },
+      access: 'user',
+      tags,
+      summary: 'Search messages in one conversation (room_id) or across all of yours',
+      querystring: searchQuerySchema,
+      data: searchPageSchema,
     },
-    async (request) => ok(await searchMessages(ctx.db, caller(request), request.query)),
+    async ({ request, user }) => searchMessages(ctx.db, user, request.query),
   );
 
-  app.get(
+  route.get(
     '/chat/v1/files/:key',
     {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'A chat file or thumbnail by its unguessable address',
-        params: z.object({ key: z.string().max(64) }),
-      },
+      access: 'public',
+      tags,
+      summary: 'A chat file or thumbnail by its unguessable address',
+      params: z.object({ key: z.string().max(64) }),
     },
-    async (request, reply) => {
+    async ({ request, reply }) => {
       const file = await fileByKey(ctx.db, request.params.key);
       const stored = file ? await ctx.storage.open(request.params.key) : null;
       if (!file || !stored) throw notFound();

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@tradeloop/contracts/common';
 import {
@@ -14,8 +13,7 @@ import {
   emailShowQuerySchema,
   emailUpdateBodySchema,
 } from '@tradeloop/contracts/crm-content';
-import { companyMember } from '../../platform/access.ts';
-import { ok } from '../../platform/http.ts';
+import { routes, withMessage } from '../../platform/routes.ts';
 import type { Actor } from './content-records.ts';
 import {
   claimForSending,
@@ -30,13 +28,11 @@ import {
 import { recordByUniqueId } from './records.ts';
 
 const tags = ['crm e-mails'];
-const config = { access: 'company' as const };
 const path = '/crm/v1/crm/emails/create_emails';
-const savedResponse = { 200: envelope(crmEmailSchema), 201: envelope(crmEmailSchema) };
 
 /** E-mails of spec section 7: drafts saved as they are written, sending, the list and deletion. */
 export function registerEmailRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = routes(app);
 
   /** Saves the draft, sends it when asked; 201 when a draft was created, 200 when one was updated. */
   async function save(
@@ -58,104 +54,94 @@ export function registerEmailRoutes(app: FastifyInstance) {
         ? CONTENT_MESSAGES.emailSent
         : CONTENT_MESSAGES.emailFailed;
     const email = await showEmail(app.db, actor.companyId, draft.id);
-    return reply.code(draft.created ? 201 : 200).send(ok(email, message));
+    if (draft.created) reply.code(201);
+    return withMessage(email, message);
   }
 
-  api.post(
+  route.post(
     path,
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Save an e-mail draft (updates draft `id` when given, else creates one); send: true sends it',
-        body: emailSaveBodySchema,
-        response: savedResponse,
-      },
+      access: 'company',
+      tags,
+      summary: 'Save an e-mail draft (updates draft `id` when given, else creates one); send: true sends it',
+      body: emailSaveBodySchema,
+      data: crmEmailSchema,
+      response: { 201: envelope(crmEmailSchema) },
     },
-    async (request, reply) => {
+    async ({ request, reply, member }) => {
       const { id, crm_unique_id: crmUniqueId, ...input } = request.body;
-      return save(reply, companyMember(request), { draftId: id, crmUniqueId }, input);
+      return save(reply, member, { draftId: id, crmUniqueId }, input);
     },
   );
 
-  api.put(
+  route.put(
     `${path}/:draftId`,
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Update e-mail draft {draftId}; send: true sends it',
-        params: emailDraftParamsSchema,
-        body: emailUpdateBodySchema,
-        response: savedResponse,
-      },
+      access: 'company',
+      tags,
+      summary: 'Update e-mail draft {draftId}; send: true sends it',
+      params: emailDraftParamsSchema,
+      body: emailUpdateBodySchema,
+      data: crmEmailSchema,
+      response: { 201: envelope(crmEmailSchema) },
     },
-    async (request, reply) => {
+    async ({ request, reply, member }) => {
       const { crm_unique_id: crmUniqueId, ...input } = request.body;
-      return save(reply, companyMember(request), { draftId: request.params.draftId, crmUniqueId }, input);
+      return save(reply, member, { draftId: request.params.draftId, crmUniqueId }, input);
     },
   );
 
-  api.get(
+  route.get(
     path,
     {
-      config,
-      schema: {
-        tags,
-        summary: "A record's e-mails, drafts and sent, newest first",
-        querystring: emailListQuerySchema,
-        response: { 200: envelope(z.array(crmEmailSchema)) },
-      },
+      access: 'company',
+      tags,
+      summary: "A record's e-mails, drafts and sent, newest first",
+      querystring: emailListQuerySchema,
+      data: z.array(crmEmailSchema),
     },
-    async (request) => {
-      const record = await recordByUniqueId(app.db, companyMember(request).companyId, request.query.crm_unique_id);
-      return ok(await listEmails(app.db, record.id));
+    async ({ request, member }) => {
+      const record = await recordByUniqueId(app.db, member.companyId, request.query.crm_unique_id);
+      return listEmails(app.db, record.id);
     },
   );
 
-  api.get(
+  route.get(
     '/crm/v1/crm/emails/recipients',
     {
-      config,
-      schema: {
-        tags,
-        summary: "Addresses to write to: the record's e-mail fields and those of its contacts",
-        querystring: emailListQuerySchema,
-        response: { 200: envelope(z.array(emailRecipientSchema)) },
-      },
+      access: 'company',
+      tags,
+      summary: "Addresses to write to: the record's e-mail fields and those of its contacts",
+      querystring: emailListQuerySchema,
+      data: z.array(emailRecipientSchema),
     },
-    async (request) =>
-      ok(await suggestRecipients(app.db, companyMember(request).companyId, request.query.crm_unique_id)),
+    async ({ request, member }) => suggestRecipients(app.db, member.companyId, request.query.crm_unique_id),
   );
 
-  api.delete(
+  route.delete(
     '/crm/v1/crm/emails/delete_myemails',
     {
-      config,
-      schema: {
-        tags,
-        summary: "Delete e-mails (drafts or sent) of the caller's company by ids",
-        body: emailDeleteBodySchema,
-        response: { 200: envelope(countSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: "Delete e-mails (drafts or sent) of the caller's company by ids",
+      body: emailDeleteBodySchema,
+      data: countSchema,
     },
-    async (request) => {
-      const count = await deleteEmails(app.db, companyMember(request).companyId, request.body.ids);
-      return ok({ count }, CONTENT_MESSAGES.emailsDeleted(count));
+    async ({ request, member }) => {
+      const count = await deleteEmails(app.db, member.companyId, request.body.ids);
+      return withMessage({ count }, CONTENT_MESSAGES.emailsDeleted(count));
     },
   );
 
-  api.get(
+  route.get(
     '/crm/v1/lead/activitiy_email/show',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'One e-mail by id (the spec spells the path activitiy_email)',
-        querystring: emailShowQuerySchema,
-        response: { 200: envelope(crmEmailSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'One e-mail by id (the spec spells the path activitiy_email)',
+      querystring: emailShowQuerySchema,
+      data: crmEmailSchema,
     },
-    async (request) => ok(await showEmail(app.db, companyMember(request).companyId, request.query.id)),
+    async ({ request, member }) => showEmail(app.db, member.companyId, request.query.id),
   );
 }

@@ -1,8 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '@tradeloop/contracts/common';
 import {
   CONTENT_LIMITS,
   CONTENT_MESSAGES,
@@ -13,14 +11,12 @@ import {
   fileListParamsSchema,
   fileUploadFieldsSchema,
 } from '@tradeloop/contracts/crm-content';
-import { companyMember } from '../../platform/access.ts';
 import { AppError, invalid, notFound, type FieldErrors } from '../../platform/errors.ts';
-import { ok } from '../../platform/http.ts';
+import { routes, withMessage } from '../../platform/routes.ts';
 import { findRecord } from '../crm/records-read.ts';
 import { deleteFiles, listFiles, openFile, saveFiles, type IncomingFile } from './files-service.ts';
 
 const tags = ['crm files'];
-const config = { access: 'company' as const };
 
 const FILE_FIELDS = new Set([UPLOAD_FIELD, 'images']);
 const LIMITS = {
@@ -72,87 +68,72 @@ async function readUpload(request: FastifyRequest) {
  * the address each file is served from.
  */
 export function registerFileRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = routes(app);
 
-  api.get(
+  route.get(
     '/crm/v1/crm/show_crm_images/:unique_id/:typeId',
     {
-      config,
-      schema: {
-        tags,
-        summary: "A record's files, newest first, with their addresses and how to preview them",
-        params: fileListParamsSchema,
-        response: { 200: envelope(z.array(crmFileSchema)) },
-      },
+      access: 'company',
+      tags,
+      summary: "A record's files, newest first, with their addresses and how to preview them",
+      params: fileListParamsSchema,
+      data: z.array(crmFileSchema),
     },
-    async (request) => {
+    async ({ request, member }) => {
       const { unique_id: uniqueId, typeId } = request.params;
-      const record = await findRecord(app.db, companyMember(request).companyId, { uniqueId, typeId });
-      return ok(await listFiles(app.db, record.id));
+      const record = await findRecord(app.db, member.companyId, { uniqueId, typeId });
+      return listFiles(app.db, record.id);
     },
   );
 
   // Multipart is parsed only by the upload route, in a context of its own.
   app.register(async (scope) => {
     await scope.register(multipart);
-    scope.withTypeProvider<ZodTypeProvider>().post(
+    routes(scope).post(
       '/crm/v1/crm/crm_save_file',
       {
-        config,
-        schema: {
-          tags,
-          summary: 'Upload files to a record, checked by content',
-          description: `multipart/form-data: \`${UPLOAD_FIELD}\` (one to ${CONTENT_LIMITS.filesPerUpload} files of at most ${CONTENT_LIMITS.fileMaxBytes / 1_048_576} MB: PNG, JPEG, WebP, GIF, PDF, Word, Excel, PowerPoint, OpenDocument, CSV or text), \`unique_id\` and \`type_id\` of the record.`,
-          consumes: ['multipart/form-data'],
-          response: { 201: envelope(z.array(crmFileSchema)) },
-        },
+        access: 'company',
+        tags,
+        summary: 'Upload files to a record, checked by content',
+        description: `multipart/form-data: \`${UPLOAD_FIELD}\` (one to ${CONTENT_LIMITS.filesPerUpload} files of at most ${CONTENT_LIMITS.fileMaxBytes / 1_048_576} MB: PNG, JPEG, WebP, GIF, PDF, Word, Excel, PowerPoint, OpenDocument, CSV or text), \`unique_id\` and \`type_id\` of the record.`,
+        consumes: ['multipart/form-data'],
+        data: z.array(crmFileSchema),
+        status: 201,
       },
-      async (request, reply) => {
-        const actor = companyMember(request);
+      async ({ request, member: actor }) => {
         const { fields, files } = await readUpload(request);
         const record = await findRecord(app.db, actor.companyId, {
           uniqueId: fields.unique_id,
           typeId: fields.type_id,
         });
         const saved = await saveFiles(app.db, app.storage, actor, record.id, files);
-        return reply.code(201).send(ok(saved, CONTENT_MESSAGES.filesUploaded(saved.length)));
+        return withMessage(saved, CONTENT_MESSAGES.filesUploaded(saved.length));
       },
     );
   });
 
-  api.post(
+  route.post(
     '/crm/v1/crm/delete_crm_images',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Delete files by ids',
-        body: fileDeleteBodySchema,
-        response: { 200: envelope(countSchema) },
-      },
-    },
-    async (request) => {
-      const actor = companyMember(request);
+    { access: 'company', tags, summary: 'Delete files by ids', body: fileDeleteBodySchema, data: countSchema },
+    async ({ request, member: actor }) => {
       const { count, keys } = await app.db.transaction((tx) => deleteFiles(tx, actor, request.body.ids));
       await Promise.all(keys.map((key) => app.storage.remove(key)));
-      return ok({ count }, CONTENT_MESSAGES.filesDeleted(count));
+      return withMessage({ count }, CONTENT_MESSAGES.filesDeleted(count));
     },
   );
 
-  api.get(
+  route.get(
     '/crm/v1/crm/files/:id/:name',
     {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'A record file or its thumbnail, by the address its listing gives (nobody can guess it)',
-        params: z.object({
-          id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-          name: z.string().max(64),
-        }),
-      },
+      access: 'public',
+      tags,
+      summary: 'A record file or its thumbnail, by the address its listing gives (nobody can guess it)',
+      params: z.object({
+        id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+        name: z.string().max(64),
+      }),
     },
-    async (request, reply) => {
+    async ({ request, reply }) => {
       const file = await openFile(app.db, app.storage, request.params.id, request.params.name);
       if (!file) throw notFound();
       const inline = file.mime.startsWith('image/') || file.mime === 'application/pdf';

@@ -25,7 +25,7 @@ async function answering(url: string) {
         () => false,
       ),
     (ok) => ok,
-    60_000,
+    120_000,
   );
 }
 
@@ -44,10 +44,12 @@ async function serverProcess(env: Record<string, string>) {
       JOB_CONCURRENCY: '0',
       WEB_DIST: '/nonexistent',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => void (errors += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
-  expect(await answering(`${base}/api/v1/front/exchange_rates`)).toBe(true);
+  expect(await answering(`${base}/api/v1/front/exchange_rates`), `the server did not answer: ${errors}`).toBe(true);
   return { base, child };
 }
 

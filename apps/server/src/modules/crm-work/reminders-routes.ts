@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '@tradeloop/contracts/common';
 import { idParamsSchema } from '@tradeloop/contracts/crm';
+import { routes, withMessage } from '../../platform/routes.ts';
 import {
   REMINDER_MESSAGES,
   reminderCountSchema,
@@ -11,8 +10,6 @@ import {
   reminderSchema,
   storeReminderBodySchema,
 } from '@tradeloop/contracts/crm-reminders';
-import { companyMember } from '../../platform/access.ts';
-import { ok } from '../../platform/http.ts';
 import { REMINDER_QUEUE, scheduleReminders } from './reminders-job.ts';
 import {
   destroyReminder,
@@ -24,90 +21,79 @@ import {
 } from './reminders-service.ts';
 
 const tags = ['crm reminders'];
-const config = { access: 'company' as const };
 
 /** The caller's reminders (reminder/…) and the periodic job that delivers them. */
 export function registerReminderRoutes(app: FastifyInstance) {
   if (app.config.reminderIntervalMs > 0) scheduleReminders(app, app.config.reminderIntervalMs);
 
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = routes(app);
 
-  api.get(
+  route.get(
     '/crm/v1/reminder/index',
     {
-      config,
-      schema: {
-        tags,
-        summary: "The caller's reminders and meetings: previous (on or before yesterday), today's, upcoming",
-        querystring: reminderIndexQuerySchema,
-        response: { 200: envelope(reminderIndexSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: "The caller's reminders and meetings: previous (on or before yesterday), today's, upcoming",
+      querystring: reminderIndexQuerySchema,
+      data: reminderIndexSchema,
     },
-    async (request) => {
-      const owner = companyMember(request);
+    async ({ request, member: owner }) => {
       const zone = await reminderZone(app.db, owner.userId, request.query.tz);
-      return ok(await reminderIndex(app.db, owner, { zone }));
+      return reminderIndex(app.db, owner, { zone });
     },
   );
 
-  api.get(
+  route.get(
     '/crm/v1/reminder/count',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'How many of the caller’s reminders are due and not dismissed (the bell)',
-        response: { 200: envelope(reminderCountSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'How many of the caller’s reminders are due and not dismissed (the bell)',
+      data: reminderCountSchema,
     },
-    async (request) => ok(await reminderCount(app.db, companyMember(request))),
+    async ({ member }) => reminderCount(app.db, member),
   );
 
-  api.post(
+  route.post(
     '/crm/v1/reminder/store',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'A reminder by hand, optionally on a lead, contact, account or deal; one already due is sent at once',
-        body: storeReminderBodySchema,
-        response: { 201: envelope(reminderSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'A reminder by hand, optionally on a lead, contact, account or deal; one already due is sent at once',
+      body: storeReminderBodySchema,
+      data: reminderSchema,
+      status: 201,
     },
-    async (request, reply) => {
-      const reminder = await storeReminder(app.db, companyMember(request), request.body);
+    async ({ request, member }) => {
+      const reminder = await storeReminder(app.db, member, request.body);
       if (new Date(reminder.remind_at) <= new Date()) await app.jobs.wake(REMINDER_QUEUE);
-      return reply.code(201).send(ok(reminder, REMINDER_MESSAGES.saved));
+      return withMessage(reminder, REMINDER_MESSAGES.saved);
     },
   );
 
-  api.post(
+  route.post(
     '/crm/v1/reminder/dismiss/:id',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Dismiss one of the caller’s reminders (one not yet due will not be sent)',
-        params: idParamsSchema,
-        response: { 200: envelope(reminderSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'Dismiss one of the caller’s reminders (one not yet due will not be sent)',
+      params: idParamsSchema,
+      data: reminderSchema,
     },
-    async (request) =>
-      ok(await dismissReminder(app.db, companyMember(request), request.params.id), REMINDER_MESSAGES.dismissed),
+    async ({ request, member }) =>
+      withMessage(await dismissReminder(app.db, member, request.params.id), REMINDER_MESSAGES.dismissed),
   );
 
-  api.delete(
+  route.delete(
     '/crm/v1/reminder/destroy/:id',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Delete one of the caller’s reminders',
-        params: idParamsSchema,
-        response: { 200: envelope(reminderDestroyedSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'Delete one of the caller’s reminders',
+      params: idParamsSchema,
+      data: reminderDestroyedSchema,
     },
-    async (request) =>
-      ok(await destroyReminder(app.db, companyMember(request), request.params.id), REMINDER_MESSAGES.deleted),
+    async ({ request, member }) =>
+      withMessage(await destroyReminder(app.db, member, request.params.id), REMINDER_MESSAGES.deleted),
   );
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '@tradeloop/contracts/common';
 import { idParamsSchema } from '@tradeloop/contracts/crm';
+import { routes, withMessage } from '../../platform/routes.ts';
 import {
   groupClassificationSchema,
   LEAD_MESSAGES,
@@ -14,8 +13,6 @@ import {
   statusStoreBodySchema,
   statusUpdateBodySchema,
 } from '@tradeloop/contracts/crm-leads';
-import { companyMember } from '../../platform/access.ts';
-import { ok } from '../../platform/http.ts';
 import {
   createStatus,
   deleteStatus,
@@ -27,133 +24,107 @@ import {
 } from './statuses-service.ts';
 
 const tags = ['crm lead statuses'];
-/** Everyone of the company reads statuses and moves leads; the seller who owns it manages the list. */
-const company = { access: 'company' as const };
-const owner = { access: 'owner' as const };
-const statusResponse = { 200: envelope(leadStatusSchema) };
-const listResponse = { 200: envelope(z.array(leadStatusSchema)) };
-
-/** status-settings/*, lead/lead-status-update and lead/group-classification (spec section 7). */
+/**
+ * status-settings/*, lead/lead-status-update and lead/group-classification (spec section 7).
+ * Everyone of the company reads statuses and moves leads; the seller who owns it manages the list.
+ */
 export function registerStatusRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = routes(app);
 
-  api.get(
+  route.get(
     '/crm/v1/status-settings/index',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: 'Lead statuses in order: name, colour, whether converted or lost, and lead counts',
-        response: listResponse,
-      },
+      access: 'company',
+      tags,
+      summary: 'Lead statuses in order: name, colour, whether converted or lost, and lead counts',
+      data: z.array(leadStatusSchema),
     },
-    async (request) => {
-      const { companyId } = companyMember(request);
-      return ok(await app.db.transaction((tx) => listStatuses(tx, companyId)));
-    },
+    async ({ member: { companyId } }) => app.db.transaction((tx) => listStatuses(tx, companyId)),
   );
 
-  api.post(
+  route.post(
     '/crm/v1/status-settings/store',
     {
-      config: owner,
-      schema: { tags, summary: 'Add a lead status at the end', body: statusStoreBodySchema, response: statusResponse },
+      access: 'owner',
+      tags,
+      summary: 'Add a lead status at the end',
+      body: statusStoreBodySchema,
+      data: leadStatusSchema,
+      transaction: true,
     },
-    async (request) => {
-      const { companyId } = companyMember(request);
-      const status = await app.db.transaction((tx) => createStatus(tx, companyId, request.body));
-      return ok(status, LEAD_MESSAGES.statusCreated);
-    },
+    async ({ request, member: { companyId }, tx }) =>
+      withMessage(await createStatus(tx, companyId, request.body), LEAD_MESSAGES.statusCreated),
   );
 
-  api.put(
+  route.put(
     '/crm/v1/status-settings/update/:id',
     {
-      config: owner,
-      schema: {
-        tags,
-        summary: 'Rename (leads follow), recolour or flag a lead status',
-        params: idParamsSchema,
-        body: statusUpdateBodySchema,
-        response: statusResponse,
-      },
+      access: 'owner',
+      tags,
+      summary: 'Rename (leads follow), recolour or flag a lead status',
+      params: idParamsSchema,
+      body: statusUpdateBodySchema,
+      data: leadStatusSchema,
+      transaction: true,
     },
-    async (request) => {
-      const { companyId } = companyMember(request);
-      const status = await app.db.transaction((tx) => updateStatus(tx, companyId, request.params.id, request.body));
-      return ok(status, LEAD_MESSAGES.statusUpdated);
-    },
+    async ({ request, member: { companyId }, tx }) =>
+      withMessage(await updateStatus(tx, companyId, request.params.id, request.body), LEAD_MESSAGES.statusUpdated),
   );
 
-  api.delete(
+  route.delete(
     '/crm/v1/status-settings/destroy/:id',
     {
-      config: owner,
-      schema: {
-        tags,
-        summary: 'Delete a lead status; leads holding it need replacement_id (409 without)',
-        params: idParamsSchema,
-        querystring: statusDestroyQuerySchema,
-        response: { 200: envelope(z.object({ moved: z.number().int() })) },
-      },
+      access: 'owner',
+      tags,
+      summary: 'Delete a lead status; leads holding it need replacement_id (409 without)',
+      params: idParamsSchema,
+      querystring: statusDestroyQuerySchema,
+      data: z.object({ moved: z.number().int() }),
+      transaction: true,
     },
-    async (request) => {
-      const actor = companyMember(request);
+    async ({ request, member: actor, tx }) => {
       const { id } = request.params;
-      const result = await app.db.transaction((tx) => deleteStatus(tx, actor, id, request.query.replacement_id));
-      return ok(result, LEAD_MESSAGES.statusDeleted);
+      const result = await deleteStatus(tx, actor, id, request.query.replacement_id);
+      return withMessage(result, LEAD_MESSAGES.statusDeleted);
     },
   );
 
-  api.post(
+  route.post(
     '/crm/v1/status-settings/reorder',
     {
-      config: owner,
-      schema: {
-        tags,
-        summary: 'Put the lead statuses in a new order',
-        body: reorderBodySchema,
-        response: listResponse,
-      },
+      access: 'owner',
+      tags,
+      summary: 'Put the lead statuses in a new order',
+      body: reorderBodySchema,
+      data: z.array(leadStatusSchema),
+      transaction: true,
     },
-    async (request) => {
-      const { companyId } = companyMember(request);
-      const statuses = await app.db.transaction((tx) => reorderStatuses(tx, companyId, request.body.ids));
-      return ok(statuses, LEAD_MESSAGES.orderSaved);
-    },
+    async ({ request, member: { companyId }, tx }) =>
+      withMessage(await reorderStatuses(tx, companyId, request.body.ids), LEAD_MESSAGES.orderSaved),
   );
 
-  api.post(
+  route.post(
     '/crm/v1/lead/lead-status-update',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: "Set a lead's status (also from inside one of its threads: thread_id)",
-        body: leadStatusUpdateBodySchema,
-        response: { 200: envelope(leadStatusUpdatedSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: "Set a lead's status (also from inside one of its threads: thread_id)",
+      body: leadStatusUpdateBodySchema,
+      data: leadStatusUpdatedSchema,
+      transaction: true,
     },
-    async (request) => {
-      const actor = companyMember(request);
-      const result = await app.db.transaction((tx) => setLeadStatus(tx, actor, request.body));
-      return ok(result, LEAD_MESSAGES.leadStatusUpdated);
-    },
+    async ({ request, member: actor, tx }) =>
+      withMessage(await setLeadStatus(tx, actor, request.body), LEAD_MESSAGES.leadStatusUpdated),
   );
 
-  api.get(
+  route.get(
     '/crm/v1/lead/group-classification',
     {
-      config: company,
-      schema: {
-        tags,
-        summary: 'Live leads by status (in status order) and by source, with open, converted and lost totals',
-        response: { 200: envelope(groupClassificationSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'Live leads by status (in status order) and by source, with open, converted and lost totals',
+      data: groupClassificationSchema,
     },
-    async (request) => {
-      const { companyId } = companyMember(request);
-      return ok(await app.db.transaction((tx) => groupClassification(tx, companyId)));
-    },
+    async ({ member: { companyId } }) => app.db.transaction((tx) => groupClassification(tx, companyId)),
   );
 }

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '@tradeloop/contracts/common';
 import {
   CONTENT_MESSAGES,
   countSchema,
@@ -13,96 +11,80 @@ import {
   tagCreateBodySchema,
   tagIndexItemSchema,
 } from '@tradeloop/contracts/crm-content';
-import { companyMember } from '../../platform/access.ts';
-import { ok } from '../../platform/http.ts';
+import { routes, withMessage } from '../../platform/routes.ts';
 import { bulkDeleteTags, createTag, recordTags, setRecordTags, tagIndex } from './tags-service.ts';
 
 const tags = ['crm tags'];
-const config = { access: 'company' as const };
 
 /** Tags of spec section 7: the company's list, creating one, a record's tags, and bulk deletion. */
 export function registerTagRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = routes(app);
 
-  api.get(
+  route.get(
     '/crm/v1/tag/index',
     {
-      config,
-      schema: {
-        tags,
-        summary: "The company's tags by name, with how many records carry each",
-        response: { 200: envelope(z.array(tagIndexItemSchema)) },
-      },
+      access: 'company',
+      tags,
+      summary: "The company's tags by name, with how many records carry each",
+      data: z.array(tagIndexItemSchema),
     },
-    async (request) => ok(await tagIndex(app.db, companyMember(request).companyId)),
+    async ({ member }) => tagIndex(app.db, member.companyId),
   );
 
-  api.post(
+  route.post(
     '/crm/v1/tag/create',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Create a tag (names are unique per company, whatever the case)',
-        body: tagCreateBodySchema,
-        response: { 201: envelope(crmTagSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'Create a tag (names are unique per company, whatever the case)',
+      body: tagCreateBodySchema,
+      data: crmTagSchema,
+      status: 201,
     },
-    async (request, reply) => {
-      const tag = await createTag(app.db, companyMember(request).companyId, request.body);
-      return reply.code(201).send(ok(tag, CONTENT_MESSAGES.tagCreated));
-    },
+    async ({ request, member }) =>
+      withMessage(await createTag(app.db, member.companyId, request.body), CONTENT_MESSAGES.tagCreated),
   );
 
-  api.get(
+  route.get(
     '/crm/v1/crm/crm_tags/create_crm_tags/:id',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'The tags of record {id}',
-        params: recordIdParamsSchema,
-        response: { 200: envelope(recordTagsSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'The tags of record {id}',
+      params: recordIdParamsSchema,
+      data: recordTagsSchema,
     },
-    async (request) => ok(await recordTags(app.db, companyMember(request).companyId, request.params.id)),
+    async ({ request, member }) => recordTags(app.db, member.companyId, request.params.id),
   );
 
-  api.put(
+  route.put(
     '/crm/v1/crm/crm_tags/create_crm_tags/:id',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Set the tags of record {id}: tag_ids and names (missing names become tags)',
-        params: recordIdParamsSchema,
-        body: recordTagsBodySchema,
-        response: { 200: envelope(recordTagsSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'Set the tags of record {id}: tag_ids and names (missing names become tags)',
+      params: recordIdParamsSchema,
+      body: recordTagsBodySchema,
+      data: recordTagsSchema,
+      transaction: true,
     },
-    async (request) => {
-      const actor = companyMember(request);
-      const result = await app.db.transaction((tx) => setRecordTags(tx, actor, request.params.id, request.body));
-      return ok(result, CONTENT_MESSAGES.tagsSaved);
-    },
+    async ({ request, member: actor, tx }) =>
+      withMessage(await setRecordTags(tx, actor, request.params.id, request.body), CONTENT_MESSAGES.tagsSaved),
   );
 
   for (const method of ['post', 'delete'] as const) {
-    api[method](
+    route[method](
       '/crm/v1/crm/crm_tags/bulk_delete',
       {
-        config,
-        schema: {
-          tags,
-          summary: "Delete tags by ids (body ids); none answers 'Empty Fields'",
-          body: tagBulkDeleteBodySchema,
-          response: { 200: envelope(countSchema) },
-        },
+        access: 'company',
+        tags,
+        summary: "Delete tags by ids (body ids); none answers 'Empty Fields'",
+        body: tagBulkDeleteBodySchema,
+        data: countSchema,
       },
-      async (request) => {
-        const actor = companyMember(request);
+      async ({ request, member: actor }) => {
         const count = await app.db.transaction((tx) => bulkDeleteTags(tx, actor, request.body.ids));
-        return ok({ count }, CONTENT_MESSAGES.tagsDeleted);
+        return withMessage({ count }, CONTENT_MESSAGES.tagsDeleted);
       },
     );
   }

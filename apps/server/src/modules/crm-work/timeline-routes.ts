@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '@tradeloop/contracts/common';
 import {
   companyTimelineEntrySchema,
   companyTimelineQuerySchema,
@@ -10,50 +8,44 @@ import {
   timelineQuerySchema,
 } from '@tradeloop/contracts/crm-work';
 import { z } from 'zod';
-import { companyMember } from '../../platform/access.ts';
-import { ok } from '../../platform/http.ts';
+import { routes } from '../../platform/routes.ts';
 import { targetRecord } from './records.ts';
 import { addTimeline, companyTimeline, recordTimeline } from './timeline.ts';
 
 const tags = ['crm timeline'];
-const config = { access: 'company' as const };
 
 /** A record's history (crm/activities/list), entries logged by hand, and the company's feed. */
 export function registerTimelineRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = routes(app);
 
-  api.get(
+  route.get(
     '/crm/v1/crm/activities/list',
     {
-      config,
-      schema: {
-        tags,
-        summary: "A record's timeline, newest first (one of lead_id, contact_id, account_id, deal_id)",
-        querystring: timelineQuerySchema,
-        response: { 200: envelope(timelinePageSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: "A record's timeline, newest first (one of lead_id, contact_id, account_id, deal_id)",
+      querystring: timelineQuerySchema,
+      data: timelinePageSchema,
     },
-    async (request) => {
-      const { companyId } = companyMember(request);
+    async ({ request, member: { companyId } }) => {
       const record = await targetRecord(app.db, companyId, request.query);
       const { cursor, per_page: perPage, kind } = request.query;
-      return ok(await recordTimeline(app.db, record.id, { cursor, perPage, kind }));
+      return recordTimeline(app.db, record.id, { cursor, perPage, kind });
     },
   );
 
-  api.post(
+  route.post(
     '/crm/v1/crm/activities/create',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Log something that happened on a record (a visit, a sample sent …)',
-        body: logActivityBodySchema,
-        response: { 201: envelope(timelineEntrySchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'Log something that happened on a record (a visit, a sample sent …)',
+      body: logActivityBodySchema,
+      data: timelineEntrySchema,
+      status: 201,
     },
-    async (request, reply) => {
-      const { companyId, userId } = companyMember(request);
+    async ({ request, member }) => {
+      const { companyId, userId } = member;
       const record = await targetRecord(app.db, companyId, request.body);
       await addTimeline(app.db, {
         companyId,
@@ -63,27 +55,22 @@ export function registerTimelineRoutes(app: FastifyInstance) {
         summary: request.body.summary,
       });
       const { data } = await recordTimeline(app.db, record.id, { perPage: 1, kind: 'activity' });
-      return reply.code(201).send(ok(data[0]));
+      return data[0];
     },
   );
 
-  api.get(
+  route.get(
     '/crm/v1/activity/all',
     {
-      config,
-      schema: {
-        tags,
-        summary: "The company's latest activity across records",
-        querystring: companyTimelineQuerySchema,
-        response: {
-          200: envelope(z.object({ data: z.array(companyTimelineEntrySchema), next_cursor: z.number().nullable() })),
-        },
-      },
+      access: 'company',
+      tags,
+      summary: "The company's latest activity across records",
+      querystring: companyTimelineQuerySchema,
+      data: z.object({ data: z.array(companyTimelineEntrySchema), next_cursor: z.number().nullable() }),
     },
-    async (request) => {
-      const { companyId } = companyMember(request);
+    async ({ request, member: { companyId } }) => {
       const { cursor, per_page: perPage } = request.query;
-      return ok(await companyTimeline(app.db, companyId, { cursor, perPage }));
+      return companyTimeline(app.db, companyId, { cursor, perPage });
     },
   );
 }

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '@tradeloop/contracts/common';
 import {
   CRM_MESSAGES,
   CRM_TYPE,
@@ -24,7 +22,7 @@ import {
   singleFormQuerySchema,
 } from '@tradeloop/contracts/crm-forms';
 import type { Tx } from '../../db/client.ts';
-import { ok } from '../../platform/http.ts';
+import { routes, withMessage } from '../../platform/routes.ts';
 import {
   deleteSection,
   dynamicForm,
@@ -36,10 +34,8 @@ import {
   unusedFields,
 } from './forms-service.ts';
 import { findRecord } from './records-read.ts';
-import { companyMember } from '../../platform/access.ts';
 
 const tags = ['crm forms'];
-const config = { access: 'company' as const };
 
 /** Values a new record takes from the record it is added from (a lead from a contact, a deal from an account…). */
 async function prefill(tx: Tx, companyId: number, typeId: RecordTypeId, from: { id: number; typeId: RecordTypeId }) {
@@ -78,24 +74,20 @@ async function prefill(tx: Tx, companyId: number, typeId: RecordTypeId, from: { 
 }
 
 export function registerFormRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const dynamicResponse = { 200: envelope(dynamicFormSchema) };
+  const route = routes(app);
 
-  api.get(
+  route.get(
     '/crm/v1/lead/addform',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'The add form of a record type, with default values',
-        querystring: formTypeQuerySchema,
-        response: dynamicResponse,
-      },
+      access: 'company',
+      tags,
+      summary: 'The add form of a record type, with default values',
+      querystring: formTypeQuerySchema,
+      data: dynamicFormSchema,
     },
-    async (request) => {
-      const { companyId } = companyMember(request);
+    async ({ request, member: { companyId } }) => {
       const form = await getForm(app.db, companyId, request.query.type_id);
-      return ok(dynamicForm(form, null));
+      return dynamicForm(form, null);
     },
   );
 
@@ -131,146 +123,123 @@ export function registerFormRoutes(app: FastifyInstance) {
       summary: 'Deal form for an account',
     },
   ] as const;
-  for (const route of related) {
-    api.get(
-      `/crm/v1/${route.path}`,
+  for (const link of related) {
+    route.get(
+      `/crm/v1/${link.path}`,
       {
-        config,
-        schema: {
-          tags,
-          summary: `${route.summary}, filled from it`,
-          params: idParamsSchema,
-          querystring: z.object({ type_id: recordTypeIdSchema.optional() }),
-          response: dynamicResponse,
-        },
+        access: 'company',
+        tags,
+        summary: `${link.summary}, filled from it`,
+        params: idParamsSchema,
+        querystring: z.object({ type_id: recordTypeIdSchema.optional() }),
+        data: dynamicFormSchema,
       },
-      async (request) => {
-        const { companyId } = companyMember(request);
-        const values = await prefill(app.db, companyId, route.typeId, { id: request.params.id, typeId: route.from });
-        const form = await getForm(app.db, companyId, route.typeId);
+      async ({ request, member: { companyId } }) => {
+        const values = await prefill(app.db, companyId, link.typeId, { id: request.params.id, typeId: link.from });
+        const form = await getForm(app.db, companyId, link.typeId);
         const filled = dynamicForm(form, null);
         for (const section of filled.sections) {
           for (const field of section.form_fields)
             if (values[field.name] !== undefined) field.value = values[field.name];
         }
-        return ok(filled);
+        return filled;
       },
     );
   }
 
-  api.post(
+  route.post(
     '/crm/v1/crm/save_input_form',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Save a form layout: sections and fields, in order',
-        body: saveFormBodySchema,
-        response: { 200: envelope(formSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'Save a form layout: sections and fields, in order',
+      body: saveFormBodySchema,
+      data: formSchema,
+      transaction: true,
     },
-    async (request) => {
-      const { companyId } = companyMember(request);
-      const form = await app.db.transaction((tx) => saveForm(tx, companyId, request.body));
-      return ok(form, CRM_MESSAGES.formCreated);
-    },
+    async ({ request, member: { companyId }, tx }) =>
+      withMessage(await saveForm(tx, companyId, request.body), CRM_MESSAGES.formCreated),
   );
 
-  api.post(
+  route.post(
     '/crm/v1/crm/default_form_input',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Put the default sections and fields back on a form',
-        body: defaultFormBodySchema,
-        response: { 200: envelope(formSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'Put the default sections and fields back on a form',
+      body: defaultFormBodySchema,
+      data: formSchema,
+      transaction: true,
     },
-    async (request) => {
-      const { companyId } = companyMember(request);
-      const form = await app.db.transaction((tx) => restoreDefaultForm(tx, companyId, request.body.type_id));
-      return ok(form, CRM_MESSAGES.formRestored);
-    },
+    async ({ request, member: { companyId }, tx }) =>
+      withMessage(await restoreDefaultForm(tx, companyId, request.body.type_id), CRM_MESSAGES.formRestored),
   );
 
-  api.get(
+  route.get(
     '/crm/v1/crm/input_fields',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Field types a form can hold, with the filter conditions of each',
-        response: { 200: envelope(z.array(inputFieldSchema)) },
-      },
+      access: 'company',
+      tags,
+      summary: 'Field types a form can hold, with the filter conditions of each',
+      data: z.array(inputFieldSchema),
     },
-    async () => ok(INPUT_FIELDS),
+    async () => INPUT_FIELDS,
   );
 
-  api.get(
+  route.get(
     '/crm/v1/crm/unused_input/:id',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Fields taken off a form (their values are kept)',
-        params: idParamsSchema,
-        response: { 200: envelope(z.array(formFieldSchema)) },
-      },
+      access: 'company',
+      tags,
+      summary: 'Fields taken off a form (their values are kept)',
+      params: idParamsSchema,
+      data: z.array(formFieldSchema),
     },
-    async (request) => ok(await unusedFields(app.db, companyMember(request).companyId, request.params.id)),
+    async ({ request, member }) => unusedFields(app.db, member.companyId, request.params.id),
   );
 
-  api.delete(
+  route.delete(
     '/crm/v1/crm/form_section/:id',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Delete a section; its fields become unused',
-        params: idParamsSchema,
-        response: { 200: envelope(formSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'Delete a section; its fields become unused',
+      params: idParamsSchema,
+      data: formSchema,
     },
-    async (request) => {
-      const { companyId } = companyMember(request);
+    async ({ request, member: { companyId } }) => {
       const form = await app.db.transaction(async (tx) => {
         const typeId = await deleteSection(tx, companyId, request.params.id);
         return getForm(tx, companyId, typeId);
       });
-      return ok(form, CRM_MESSAGES.sectionDeleted);
+      return withMessage(form, CRM_MESSAGES.sectionDeleted);
     },
   );
 
-  api.get(
+  route.get(
     '/crm/v1/crm/user_form_listing',
     {
-      config,
-      schema: {
-        tags,
-        summary: "The company's forms",
-        querystring: formListingQuerySchema,
-        response: { 200: envelope(z.array(formListItemSchema)) },
-      },
+      access: 'company',
+      tags,
+      summary: "The company's forms",
+      querystring: formListingQuerySchema,
+      data: z.array(formListItemSchema),
     },
-    async (request) => ok(await listForms(app.db, companyMember(request).companyId, request.query.type_id)),
+    async ({ request, member }) => listForms(app.db, member.companyId, request.query.type_id),
   );
 
-  api.get(
+  route.get(
     '/crm/v1/crm/single_lead_form_detail',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'One form with its sections, fields and unused fields',
-        querystring: singleFormQuerySchema,
-        response: { 200: envelope(formSchema) },
-      },
+      access: 'company',
+      tags,
+      summary: 'One form with its sections, fields and unused fields',
+      querystring: singleFormQuerySchema,
+      data: formSchema,
     },
-    async (request) => {
-      const { companyId } = companyMember(request);
-      if (request.query.unique_id) return ok(await getFormByUniqueId(app.db, companyId, request.query.unique_id));
-      return ok(await getForm(app.db, companyId, request.query.type_id ?? CRM_TYPE.leads));
+    async ({ request, member: { companyId } }) => {
+      if (request.query.unique_id) return getFormByUniqueId(app.db, companyId, request.query.unique_id);
+      return getForm(app.db, companyId, request.query.type_id ?? CRM_TYPE.leads);
     },
   );
 }

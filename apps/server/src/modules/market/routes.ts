@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '@tradeloop/contracts/common';
 import {
   exchangeRateSchema,
   filtersResponseSchema,
@@ -28,9 +27,9 @@ import {
   wishlistQuerySchema,
   wishlistStateSchema,
 } from '@tradeloop/contracts/market';
-import { caller } from '../../platform/access.ts';
-import { ok, serializeAsBuilt } from '../../platform/http.ts';
+import { serializeAsBuilt } from '../../platform/http.ts';
 import { addHeadRenderer } from '../../platform/web.ts';
+import { routes, withMessage } from '../../platform/routes.ts';
 import { pollPageActivity } from './activity.ts';
 import { PRUNE_EVERY_MS, pruneChangeLog } from '../../db/change-follower.ts';
 import { createCounters, FLUSH_EVERY_MS } from './counters.ts';
@@ -46,8 +45,6 @@ import { suggest } from './suggestions.ts';
 import { addToWishlist, listWishlist, removeFromWishlist, wishlistIds } from './wishlist.ts';
 import { ensureDemoImages } from './demo-images.ts';
 
-const publicAccess = { access: 'public' as const };
-const user = { access: 'user' as const };
 const tags = ['market'];
 
 /** The public marketplace (issue 7): search, product pages, wishlist, exchange rates, sitemap. */
@@ -75,108 +72,95 @@ export async function marketRoutes(fastify: FastifyInstance) {
   fastify.addHook('onClose', () => indexing);
   addHeadRenderer(fastify, PRODUCT_DETAIL_PREFIX, productHeadRenderer(fastify));
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const route = routes(fastify);
 
-  app.post(
+  route.post(
     '/api/v1/front/product/list',
     {
-      config: publicAccess,
+      access: 'public',
+      tags,
+      summary: 'Search and browse public products: keyword, the twelve filters with counts, sort, pages',
+      description:
+        'The keyword is matched with full-text search; misspelt words are searched with their nearest known words. ' +
+        'Values of one filter are alternatives, filters combine. Each facet counts the products its options would show ' +
+        'with the other filters applied. Prices are converted into `currency` at the stored exchange rates.',
+      body: productSearchBodySchema,
+      data: productSearchResultSchema,
       serializerCompiler: serializeAsBuilt,
-      schema: {
-        tags,
-        summary: 'Search and browse public products: keyword, the twelve filters with counts, sort, pages',
-        description:
-          'The keyword is matched with full-text search; misspelt words are searched with their nearest known words. ' +
-          'Values of one filter are alternatives, filters combine. Each facet counts the products its options would show ' +
-          'with the other filters applied. Prices are converted into `currency` at the stored exchange rates.',
-        body: productSearchBodySchema,
-        response: { 200: envelope(productSearchResultSchema) },
-      },
     },
-    async (request) => ok(await searchProducts(app.db, request.body, counters)),
+    async ({ request }) => searchProducts(app.db, request.body, counters),
   );
 
-  app.get(
+  route.get(
     '/api/v1/front/filters',
     {
-      config: publicAccess,
-      schema: {
-        tags,
-        summary: 'The product list filters: all twelve, in order, visible by default; price slider 500 to 50000',
-        response: { 200: envelope(filtersResponseSchema) },
-      },
+      access: 'public',
+      tags,
+      summary: 'The product list filters: all twelve, in order, visible by default; price slider 500 to 50000',
+      data: filtersResponseSchema,
     },
-    async () => ok(await filterDefinitions(app.db)),
+    async () => filterDefinitions(app.db),
   );
 
-  app.get(
+  route.get(
     '/api/v1/front/search/suggestions',
     {
-      config: publicAccess,
-      schema: {
-        tags,
-        summary: 'Autocomplete: popular searches, products and categories for what was typed',
-        querystring: suggestionsQuerySchema,
-        response: { 200: envelope(suggestionsSchema) },
-      },
+      access: 'public',
+      tags,
+      summary: 'Autocomplete: popular searches, products and categories for what was typed',
+      querystring: suggestionsQuerySchema,
+      data: suggestionsSchema,
     },
-    async (request) => ok(await suggest(app.db, request.query.q)),
+    async ({ request }) => suggest(app.db, request.query.q),
   );
 
-  app.get(
+  route.get(
     '/api/v1/front/product/detail/:key',
     {
-      config: publicAccess,
-      schema: {
-        tags,
-        summary: 'A public product page by id, slug or unique number (the last segment of /productdetail/… URLs)',
-        params: productKeyParamsSchema,
-        querystring: productPageQuerySchema,
-        response: { 200: envelope(productPageSchema) },
-      },
+      access: 'public',
+      tags,
+      summary: 'A public product page by id, slug or unique number (the last segment of /productdetail/… URLs)',
+      params: productKeyParamsSchema,
+      querystring: productPageQuerySchema,
+      data: productPageSchema,
     },
-    async (request) => {
+    async ({ request }) => {
       const page = await productPage(app.db, app.storage, request.params.key, {
         currency: request.query.currency,
         userId: request.user?.id ?? null,
       });
       counters.countView(page.product.id, !!request.query.search_keyword);
-      return ok(page);
+      return page;
     },
   );
 
-  app.get(
+  route.get(
     '/api/v1/product/manufacture/seller_products',
     {
-      config: publicAccess,
-      schema: {
-        tags,
-        summary: 'Sellers with their products, by repeated business_type, country_name and category_name',
-        querystring: sellerProductsQuerySchema,
-        response: { 200: envelope(sellerProductsPageSchema) },
-      },
+      access: 'public',
+      tags,
+      summary: 'Sellers with their products, by repeated business_type, country_name and category_name',
+      querystring: sellerProductsQuerySchema,
+      data: sellerProductsPageSchema,
     },
-    async (request) => ok(await sellerProducts(app.db, request.query)),
+    async ({ request }) => sellerProducts(app.db, request.query),
   );
 
-  app.post(
+  route.post(
     '/api/v1/front/page_activity',
     {
-      config: publicAccess,
-      schema: {
-        tags,
-        summary:
-          'Page activity of /productlist, polled every 30 seconds: marks the visitor present, answers live figures',
-        body: pageActivityBodySchema,
-        response: { 200: envelope(pageActivitySchema) },
-      },
+      access: 'public',
+      tags,
+      summary:
+        'Page activity of /productlist, polled every 30 seconds: marks the visitor present, answers live figures',
+      body: pageActivityBodySchema,
+      data: pageActivitySchema,
     },
-    async (request) => {
+    async ({ request }) => {
       const header = request.headers['x-session-hash'];
       const fromHeader = typeof header === 'string' && /^[\w-]{8,100}$/.test(header) ? header : null;
       const sessionId = request.body.session_id ?? fromHeader;
-      return ok(
-        await pollPageActivity(app.db, { sessionId, userId: request.user?.id ?? null, page: request.body.page }),
-      );
+      return pollPageActivity(app.db, { sessionId, userId: request.user?.id ?? null, page: request.body.page });
     },
   );
 
@@ -189,157 +173,151 @@ export async function marketRoutes(fastify: FastifyInstance) {
 
 async function wishlistRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const state = { 200: envelope(wishlistStateSchema) };
+  const route = routes(fastify);
 
-  app.get(
+  route.get(
     '/api/v1/front/wishlist',
     {
-      config: user,
-      schema: {
-        tags,
-        summary: "The caller's wishlist, newest first",
-        querystring: wishlistQuerySchema,
-        response: { 200: envelope(wishlistPageSchema) },
-      },
+      access: 'user',
+      tags,
+      summary: "The caller's wishlist, newest first",
+      querystring: wishlistQuerySchema,
+      data: wishlistPageSchema,
     },
-    async (request) => ok(await listWishlist(app.db, caller(request).id, request.query)),
+    async ({ request, user }) => listWishlist(app.db, user.id, request.query),
   );
 
-  app.get(
+  route.get(
     '/api/v1/front/wishlist/ids',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: 'Ids of the products in the caller’s wishlist',
-        response: { 200: envelope(wishlistIdsSchema) },
-      },
-    },
-    async (request) => ok({ ids: await wishlistIds(app.db, caller(request).id) }),
+    { access: 'user', tags, summary: 'Ids of the products in the caller’s wishlist', data: wishlistIdsSchema },
+    async ({ user }) => ({ ids: await wishlistIds(app.db, user.id) }),
   );
 
-  app.post(
+  route.post(
     '/api/v1/front/wishlist/add',
     {
-      config: user,
-      schema: { tags, summary: 'Add a public product to the wishlist', body: wishlistBodySchema, response: state },
+      access: 'user',
+      tags,
+      summary: 'Add a public product to the wishlist',
+      body: wishlistBodySchema,
+      data: wishlistStateSchema,
+      transaction: true,
     },
-    async (request) => {
-      const me = caller(request);
-      await app.db.transaction(async (tx) => {
-        const listing = await addToWishlist(tx, me.id, request.body.product_id);
-        if (listing?.sellerUserId && listing.sellerUserId !== me.id) {
-          await app.events.emit(tx, 'product.wishlisted', {
-            productId: listing.productId,
-            productName: listing.name,
-            sellerUserId: listing.sellerUserId,
-            userId: me.id,
-          });
-        }
-      });
-      return ok({ product_id: request.body.product_id, wishlisted: true }, MARKET_MESSAGES.wishlistAdded);
+    async ({ request, user: me, tx }) => {
+      const listing = await addToWishlist(tx, me.id, request.body.product_id);
+      if (listing?.sellerUserId && listing.sellerUserId !== me.id) {
+        await app.events.emit(tx, 'product.wishlisted', {
+          productId: listing.productId,
+          productName: listing.name,
+          sellerUserId: listing.sellerUserId,
+          userId: me.id,
+        });
+      }
+      return withMessage({ product_id: request.body.product_id, wishlisted: true }, MARKET_MESSAGES.wishlistAdded);
     },
   );
 
-  app.post(
+  route.post(
     '/api/v1/front/wishlist/remove',
     {
-      config: user,
-      schema: { tags, summary: 'Remove a product from the wishlist', body: wishlistBodySchema, response: state },
+      access: 'user',
+      tags,
+      summary: 'Remove a product from the wishlist',
+      body: wishlistBodySchema,
+      data: wishlistStateSchema,
+      transaction: true,
     },
-    async (request) => {
-      await app.db.transaction((tx) => removeFromWishlist(tx, caller(request).id, request.body.product_id));
-      return ok({ product_id: request.body.product_id, wishlisted: false }, MARKET_MESSAGES.wishlistRemoved);
+    async ({ request, user, tx }) => {
+      await removeFromWishlist(tx, user.id, request.body.product_id);
+      return withMessage({ product_id: request.body.product_id, wishlisted: false }, MARKET_MESSAGES.wishlistRemoved);
     },
   );
 }
 
 async function operatorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const rates = { 200: envelope(z.array(exchangeRateSchema)) };
+  const route = routes(fastify);
 
-  app.get(
+  route.get(
     '/api/v1/front/exchange_rates',
     {
-      config: publicAccess,
-      schema: { tags, summary: 'Exchange rates: units of each currency for one US dollar', response: rates },
+      access: 'public',
+      tags,
+      summary: 'Exchange rates: units of each currency for one US dollar',
+      data: z.array(exchangeRateSchema),
     },
-    async () => ok(await listRates(app.db)),
+    async () => listRates(app.db),
   );
 
-  app.post(
+  route.post(
     '/api/v1/operator/exchange_rates',
     {
-      config: user,
-      schema: {
-        tags: ['market: operator'],
-        summary: 'Update exchange rates (platform operator only; docs/decisions/014)',
-        description:
-          'Body: `{"rates": [{"code": "EUR", "rate": 0.92}, {"currency_id": 26, "rate": 83.4}]}`: units of the ' +
-          'currency for one US dollar. Listings priced in those currencies are re-priced in the same transaction. ' +
-          'Callers who are not operators get 403.',
-        body: updateRatesBodySchema,
-        response: rates,
-      },
+      access: 'user',
+      tags: ['market: operator'],
+      summary: 'Update exchange rates (platform operator only; docs/decisions/014)',
+      description:
+        'Body: `{"rates": [{"code": "EUR", "rate": 0.92}, {"currency_id": 26, "rate": 83.4}]}`: units of the ' +
+        'currency for one US dollar. Listings priced in those currencies are re-priced in the same transaction. ' +
+        'Callers who are not operators get 403.',
+      body: updateRatesBodySchema,
+      data: z.array(exchangeRateSchema),
     },
-    async (request) => {
-      await app.db.transaction((tx) => updateRates(tx, caller(request).id, request.body));
+    async ({ request, user }) => {
+      await app.db.transaction((tx) => updateRates(tx, user.id, request.body));
       forgetRates(app.db);
-      return ok(await listRates(app.db), MARKET_MESSAGES.ratesUpdated);
+      return withMessage(await listRates(app.db), MARKET_MESSAGES.ratesUpdated);
     },
   );
 
-  app.post(
+  route.post(
     '/api/v1/operator/sellers/member_type',
     {
-      config: user,
-      schema: {
-        tags: ['market: operator'],
-        summary: 'Verify a seller (member type), platform operator only',
-        body: memberTypeBodySchema,
-        response: { 200: envelope(sellerMarketProfileSchema) },
-      },
+      access: 'user',
+      tags: ['market: operator'],
+      summary: 'Verify a seller (member type), platform operator only',
+      body: memberTypeBodySchema,
+      data: sellerMarketProfileSchema,
     },
-    async (request) => {
+    async ({ request, user }) => {
       const profile = await app.db.transaction(async (tx) => {
-        await requireOperator(tx, caller(request).id);
+        await requireOperator(tx, user.id);
         return setMemberType(tx, request.body.company_id, request.body.member_type);
       });
-      return ok(profile, MARKET_MESSAGES.memberTypeUpdated);
+      return withMessage(profile, MARKET_MESSAGES.memberTypeUpdated);
     },
   );
 }
 
 async function sellerProfileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const profile = { 200: envelope(sellerMarketProfileSchema) };
+  const route = routes(fastify);
 
-  app.get(
+  route.get(
     '/api/v1/market/seller_profile',
     {
-      config: { access: 'company' },
-      schema: { tags, summary: "The company's marketplace facts (annual revenue, member type)", response: profile },
+      access: 'company',
+      tags,
+      summary: "The company's marketplace facts (annual revenue, member type)",
+      data: sellerMarketProfileSchema,
     },
-    async (request) => ok(await sellerMarketProfile(app.db, caller(request).companyId!)),
+    async ({ user }) => sellerMarketProfile(app.db, user.companyId!),
   );
 
-  app.post(
+  route.post(
     '/api/v1/market/seller_profile',
     {
-      config: { access: 'owner' },
-      schema: {
-        tags,
-        summary: "Set the company's annual revenue band (a product list filter)",
-        body: sellerProfileBodySchema,
-        response: profile,
-      },
+      access: 'owner',
+      tags,
+      summary: "Set the company's annual revenue band (a product list filter)",
+      body: sellerProfileBodySchema,
+      data: sellerMarketProfileSchema,
+      transaction: true,
     },
-    async (request) => {
-      const result = await app.db.transaction((tx) =>
-        setAnnualRevenue(tx, caller(request).companyId!, request.body.annual_revenue),
-      );
-      return ok(result, MARKET_MESSAGES.sellerProfileUpdated);
-    },
+    async ({ request, user, tx }) =>
+      withMessage(
+        await setAnnualRevenue(tx, user.companyId!, request.body.annual_revenue),
+        MARKET_MESSAGES.sellerProfileUpdated,
+      ),
   );
 }
 

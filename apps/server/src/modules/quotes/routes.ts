@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '@tradeloop/contracts/common';
 import {
   QUOTE_MESSAGES,
   addContactBodySchema,
@@ -21,9 +20,10 @@ import {
   quoteSubmitBodySchema,
   quoteSubmittedSchema,
 } from '@tradeloop/contracts/quotes';
+import type { Tx } from '../../db/client.ts';
 import { caller } from '../../platform/access.ts';
 import { invalid, type FieldErrors } from '../../platform/errors.ts';
-import { ok } from '../../platform/http.ts';
+import { routes, withMessage } from '../../platform/routes.ts';
 import { configureQuote } from './configuration.ts';
 import { addContact, listContacts, markContactSeen, updateContactStatus } from './contacts.ts';
 import {
@@ -38,8 +38,7 @@ import {
 import { submitQuote } from './submit.ts';
 
 const tags = ['quotes'];
-const user = { access: 'user' as const };
-const done = { 200: envelope(z.object({ id: z.number().int() })) };
+const idData = z.object({ id: z.number().int() });
 
 /** Quote requests, RFQs, enquiries and contact lists (issue 7; docs/decisions/013). */
 export async function quotesRoutes(fastify: FastifyInstance) {
@@ -73,42 +72,41 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 
 async function quoteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const route = routes(fastify);
 
-  app.post(
+  route.post(
     '/api/v1/front/quote_configuration',
     {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Price one line of the quote modal (configured product or related simple product)',
-        description:
-          'The server prices the line itself (calculator, combination price or quantity tier) and answers the ' +
-          'quote so far for this unique_session_id. Quantity 0 removes a related product.',
-        body: quoteConfigurationBodySchema,
-        response: { 200: envelope(quoteStateSchema) },
-      },
+      access: 'public',
+      tags,
+      summary: 'Price one line of the quote modal (configured product or related simple product)',
+      description:
+        'The server prices the line itself (calculator, combination price or quantity tier) and answers the ' +
+        'quote so far for this unique_session_id. Quantity 0 removes a related product.',
+      body: quoteConfigurationBodySchema,
+      data: quoteStateSchema,
+      transaction: true,
     },
-    async (request) => ok(await app.db.transaction((tx) => configureQuote(tx, request.user?.id ?? null, request.body))),
+    async ({ request, tx }) => configureQuote(tx, request.user?.id ?? null, request.body),
   );
 
-  app.post(
+  route.post(
     '/api/v1/front/getQuery/submit',
     {
-      config: user,
-      schema: {
-        tags,
-        summary: 'Send a quote request (form data); with similar_product_ids, also to those sellers (RFQ)',
-        description:
-          'Fields of spec section 7: unique_session_id, seller_user_id, enquiry_user_id, product_id, price, ' +
-          'final_price, quantity, price_term, product_datetime, product_name, product_image, pre_title_name, ' +
-          'greeting_message; plus combinations, currency and similar_product_ids[]. Prices are computed by the server.',
-        consumes: ['multipart/form-data', 'application/json'],
-        response: { 201: envelope(quoteSubmittedSchema) },
-      },
+      access: 'user',
+      tags,
+      summary: 'Send a quote request (form data); with similar_product_ids, also to those sellers (RFQ)',
+      description:
+        'Fields of spec section 7: unique_session_id, seller_user_id, enquiry_user_id, product_id, price, ' +
+        'final_price, quantity, price_term, product_datetime, product_name, product_image, pre_title_name, ' +
+        'greeting_message; plus combinations, currency and similar_product_ids[]. Prices are computed by the server.',
+      consumes: ['multipart/form-data', 'application/json'],
+      data: quoteSubmittedSchema,
+      status: 201,
     },
-    async (request, reply) => {
+    async ({ request, user: buyer }) => {
+      // The form is read before the transaction: an upload must not hold the database while it streams in.
       const body = parse(quoteSubmitBodySchema, await formFields(request));
-      const buyer = caller(request);
       const created = await app.db.transaction(async (tx) => {
         const enquiries = await submitQuote(tx, buyer, body);
         for (const enquiry of enquiries) {
@@ -129,64 +127,59 @@ async function quoteRoutes(fastify: FastifyInstance) {
         return enquiries;
       });
       const message = created.length > 1 ? QUOTE_MESSAGES.submittedToMany(created.length) : QUOTE_MESSAGES.submitted;
-      return reply
-        .status(201)
-        .send(
-          ok({ enquiry_ids: created.map((enquiry) => enquiry.id), request_group: created[0].requestGroup }, message),
-        );
+      return withMessage(
+        { enquiry_ids: created.map((enquiry) => enquiry.id), request_group: created[0].requestGroup },
+        message,
+      );
     },
   );
 }
 
 async function enquiryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const route = routes(fastify);
 
-  app.get(
+  route.get(
     '/api/v1/enquiry/index',
     {
-      config: user,
-      schema: {
-        tags,
-        summary: 'Enquiries sent (buyer) or received (seller company), with counts by status',
-        querystring: enquiryIndexQuerySchema,
-        response: { 200: envelope(enquiryPageSchema) },
-      },
+      access: 'user',
+      tags,
+      summary: 'Enquiries sent (buyer) or received (seller company), with counts by status',
+      querystring: enquiryIndexQuerySchema,
+      data: enquiryPageSchema,
     },
-    async (request) => ok(await listEnquiries(app.db, caller(request), request.query)),
+    async ({ request, user }) => listEnquiries(app.db, user, request.query),
   );
 
-  app.get(
+  route.get(
     '/api/v1/enquiry/view/:id',
     {
-      config: user,
-      schema: {
-        tags,
-        summary: 'One enquiry with its negotiation thread (marks it read for the caller’s side)',
-        params: enquiryIdParamsSchema,
-        response: { 200: envelope(enquiryDetailSchema) },
-      },
+      access: 'user',
+      tags,
+      summary: 'One enquiry with its negotiation thread (marks it read for the caller’s side)',
+      params: enquiryIdParamsSchema,
+      data: enquiryDetailSchema,
+      transaction: true,
     },
-    async (request) => ok(await app.db.transaction((tx) => enquiryDetail(tx, caller(request), request.params.id))),
+    async ({ request, user, tx }) => enquiryDetail(tx, user, request.params.id),
   );
 
   const step = (
     url: string,
     summary: string,
     body: z.ZodType,
-    run: (
-      tx: Parameters<Parameters<typeof app.db.transaction>[0]>[0],
-      request: FastifyRequest,
-    ) => Promise<EnquiryChange>,
+    run: (tx: Tx, request: FastifyRequest) => Promise<EnquiryChange>,
     message: string,
   ) =>
-    app.post(url, { config: user, schema: { tags, summary, body, response: done } }, async (request) => {
-      const change = await app.db.transaction(async (tx) => {
+    route.post(
+      url,
+      { access: 'user', tags, summary, body, data: idData, transaction: true },
+      async ({ request, tx }) => {
         const change = await run(tx, request);
         await app.events.emit(tx, 'enquiry.updated', change);
-        return change;
-      });
-      return ok({ id: change.enquiryId }, message);
-    });
+        return withMessage({ id: change.enquiryId }, message);
+      },
+    );
 
   step(
     '/api/v1/enquiry/answer',
@@ -220,64 +213,65 @@ async function enquiryRoutes(fastify: FastifyInstance) {
 
 async function contactRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const route = routes(fastify);
 
-  app.post(
+  route.post(
     '/api/v1/front/contact_list',
     {
-      config: user,
-      schema: {
-        tags,
-        summary: 'The contact list: tab_type 1 active contacts, 2 blocked; 15 a page',
-        body: contactListBodySchema,
-        response: { 200: envelope(contactPageSchema) },
-      },
+      access: 'user',
+      tags,
+      summary: 'The contact list: tab_type 1 active contacts, 2 blocked; 15 a page',
+      body: contactListBodySchema,
+      data: contactPageSchema,
     },
-    async (request) => ok(await listContacts(app.db, caller(request).id, request.body)),
+    async ({ request, user }) => listContacts(app.db, user.id, request.body),
   );
 
-  app.post(
+  route.post(
     '/api/v1/front/update_contact_list',
     {
-      config: user,
-      schema: {
-        tags,
-        summary: 'Move a contact between tabs (status 1 when the tab is 2, otherwise 2)',
-        body: z.object({ id: z.coerce.number().int().positive(), status: z.coerce.number().int().min(1).max(2) }),
-        response: done,
-      },
+      access: 'user',
+      tags,
+      summary: 'Move a contact between tabs (status 1 when the tab is 2, otherwise 2)',
+      body: z.object({ id: z.coerce.number().int().positive(), status: z.coerce.number().int().min(1).max(2) }),
+      data: idData,
+      transaction: true,
     },
-    async (request) => {
-      await app.db.transaction((tx) => updateContactStatus(tx, caller(request).id, request.body));
-      return ok({ id: request.body.id }, QUOTE_MESSAGES.contactUpdated);
+    async ({ request, user, tx }) => {
+      await updateContactStatus(tx, user.id, request.body);
+      return withMessage({ id: request.body.id }, QUOTE_MESSAGES.contactUpdated);
     },
   );
 
-  app.post(
+  route.post(
     '/api/v1/front/update_status',
     {
-      config: user,
-      schema: { tags, summary: 'Mark a contact as seen', body: contactIdBodySchema, response: done },
+      access: 'user',
+      tags,
+      summary: 'Mark a contact as seen',
+      body: contactIdBodySchema,
+      data: idData,
+      transaction: true,
     },
-    async (request) => {
-      await app.db.transaction((tx) => markContactSeen(tx, caller(request).id, request.body.id));
-      return ok({ id: request.body.id }, QUOTE_MESSAGES.contactSeen);
+    async ({ request, user, tx }) => {
+      await markContactSeen(tx, user.id, request.body.id);
+      return withMessage({ id: request.body.id }, QUOTE_MESSAGES.contactSeen);
     },
   );
 
-  app.post(
+  route.post(
     '/api/v1/front/contact_list/add',
     {
-      config: user,
-      schema: {
-        tags,
-        summary: 'Add a user (a seller from a product page) to the contact list',
-        body: addContactBodySchema,
-        response: { 200: envelope(z.object({ created: z.boolean() })) },
-      },
+      access: 'user',
+      tags,
+      summary: 'Add a user (a seller from a product page) to the contact list',
+      body: addContactBodySchema,
+      data: z.object({ created: z.boolean() }),
+      transaction: true,
     },
-    async (request) => {
-      const result = await app.db.transaction((tx) => addContact(tx, caller(request).id, request.body));
-      return ok(result, result.created ? QUOTE_MESSAGES.contactAdded : QUOTE_MESSAGES.contactExists);
+    async ({ request, user, tx }) => {
+      const result = await addContact(tx, user.id, request.body);
+      return withMessage(result, result.created ? QUOTE_MESSAGES.contactAdded : QUOTE_MESSAGES.contactExists);
     },
   );
 }
