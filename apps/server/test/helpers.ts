@@ -16,17 +16,31 @@ import { openDatabase } from '../src/db/client.ts';
 export async function createTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const config = loadConfig({ DATA_DIR: IN_MEMORY, LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...env });
-  if (!adminUrl) return buildApp(config);
+  if (!adminUrl) return answeringSettled(await buildApp(config));
 
   const name = `tradeloop_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: IN_MEMORY });
-  const app = await buildApp(config, { database });
+  const app = answeringSettled(await buildApp(config, { database }));
   app.addHook('onClose', async () => {
     await database.close();
     await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  });
+  return app;
+}
+
+/**
+ * API tests see the system settled: a request answers once the background work it caused (event
+ * deliveries, mail) has run, so an assertion after it sees its effects on PGlite and PostgreSQL alike.
+ * Work that fails waits for its retry as in production (loop-failure.test.ts); the asynchrony itself is
+ * tested on servers of their own (loop-crash.test.ts, jobs.test.ts).
+ */
+function answeringSettled(app: FastifyInstance) {
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    await app.jobs.drain();
+    return payload;
   });
   return app;
 }
