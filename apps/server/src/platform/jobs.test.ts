@@ -116,6 +116,28 @@ describe('the outbox and the job runner', () => {
     expect((await jobs('nonsense')).status).toBe(422);
   });
 
+  it('runs periodic work again and again, and a process’s local work once more as it stops', async () => {
+    const other = await createTestApp();
+    let passes = 0;
+    let flushes = 0;
+    other.jobs.every('test.every', 50, async () => {
+      passes += 1;
+    });
+    other.jobs.local('test.local', 60 * 60_000, async () => {
+      flushes += 1;
+    });
+    await other.ready();
+    expect(
+      await eventually(
+        async () => passes,
+        (count) => count >= 3,
+      ),
+    ).toBeGreaterThanOrEqual(3);
+    expect(flushes).toBe(0);
+    await other.close();
+    expect(flushes).toBe(1);
+  });
+
   it('waits a second after the first failure, doubling, at most ten minutes', () => {
     expect([1, 2, 3, 10, 11, 30].map(jobBackoffMs)).toEqual([1_000, 2_000, 4_000, 512_000, 600_000, 600_000]);
   });

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { TOKEN_IDLE_TTL_MS } from '@tradeloop/contracts/auth';
 import { preparedStatement, type Tx } from '../db/client.ts';
-import { sessionUser } from '../modules/accounts/people.ts';
+import { sessionUserSql } from '../modules/accounts/people.ts';
 import { authTokens } from './tables.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -31,9 +31,10 @@ export async function createSession(db: Tx, userId: number, meta: { userAgent?: 
   return { token, expiresAt };
 }
 
+/** The live token and, in the same statement, its user as accounts describes it. */
 const sessionByToken = preparedStatement((db) =>
   db
-    .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, userId: authTokens.userId })
+    .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, user: sessionUserSql(authTokens.userId) })
     .from(authTokens)
     .where(
       and(
@@ -49,16 +50,14 @@ const sessionByToken = preparedStatement((db) =>
 /** The signed-in user behind a bearer token, or null when the token is unknown, revoked or idle too long. */
 export async function resolveSession(db: Tx, token: string, now = new Date()): Promise<AuthUser | null> {
   const [row] = await sessionByToken(db).execute({ hash: hashToken(token), now: now.toISOString() });
-  if (!row) return null;
-  const user = await sessionUser(db, row.userId);
-  if (!user) return null;
+  if (!row?.user) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > SLIDE_GRANULARITY_MS) {
     await db
       .update(authTokens)
       .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + TOKEN_IDLE_TTL_MS) })
       .where(eq(authTokens.id, row.tokenId));
   }
-  return { ...user, tokenId: row.tokenId };
+  return { ...row.user, tokenId: row.tokenId };
 }
 
 export async function revokeSession(db: Tx, tokenId: number) {

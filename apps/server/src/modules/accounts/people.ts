@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { UserType } from '@tradeloop/contracts/auth';
-import { preparedStatement, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
+import type { AuthUser } from '../../platform/sessions.ts';
 import { companies, userProfiles, users } from './tables.ts';
 
 /*
@@ -124,21 +125,6 @@ export async function companyIds(db: Tx) {
   return (await db.select({ id: companies.id }).from(companies)).map((row) => row.id);
 }
 
-/** What a session needs of its user: kind, company and parent, when the account is not deleted. */
-const sessionUserById = preparedStatement((db) =>
-  db
-    .select({ id: users.id, userType: users.userType, companyId: users.companyId, parentUser: users.parentUser })
-    .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
-    .limit(1)
-    .prepare('session_user_by_id'),
-);
-
-export async function sessionUser(db: Tx, userId: number) {
-  const [row] = await sessionUserById(db).execute({ id: userId });
-  return row;
-}
-
 /** Marks the user online or offline; true when that changed something. */
 export async function setPresence(db: Tx, userId: number, online: boolean) {
   const changed = await db
@@ -160,6 +146,13 @@ export async function setPlan(db: Tx, userId: number, planName: string) {
  * columns qualified even in a query on one table (where it strips the table from top-level ones).
  */
 const nested = (query: SQL) => sql`(${query})`;
+
+/** What a session needs of the user whose id `id` holds: kind, company and parent; null once deleted. */
+export const sessionUserSql = (id: SQLWrapper) =>
+  nested(
+    sql`SELECT json_build_object('id', ${users.id}, 'userType', ${users.userType}, 'companyId', ${users.companyId},
+      'parentUser', ${users.parentUser}) FROM ${users} WHERE ${users.id} = ${id} AND ${users.deletedAt} IS NULL`,
+  ) as SQL<Omit<AuthUser, 'tokenId'> | null>;
 
 /** The full name of the user whose id `id` holds (null when none). */
 export const userNameSql = (id: SQLWrapper) =>
