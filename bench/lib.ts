@@ -21,7 +21,8 @@ export type Figures = {
   requests: number;
 };
 
-function percentile(sorted: number[], p: number) {
+/** The p-th percentile of sorted numbers (NaN for none). */
+export function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

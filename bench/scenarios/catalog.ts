@@ -3,7 +3,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { IN_MEMORY, loadConfig } from '../../apps/server/src/config.ts';
 import { sampleCsv } from '../../apps/server/src/modules/catalog/sample-csv.ts';
 import { createRateLimiter, type RateLimitStore } from '../../apps/server/src/platform/rate-limit.ts';
-import { measure, type Figures } from '../lib.ts';
+import { measure, percentile, type Figures } from '../lib.ts';
 
 const uncounted: RateLimitStore = { hit: async () => 0, close: async () => {} };
 
@@ -53,10 +53,6 @@ function fiftyCombinations(ids: Record<string, number>) {
     qty_currency: 1,
     specifications: [{ name: 'General', items: [{ name: 'Pressure Rating', value: 'PN 16' }] }],
   };
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /** Imports a 5,000-row file `runs` times into fresh companies; req/s holds rows per second. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { startChild as startProcess, stopChild } from '../child-process.ts';
-import type { Figures } from '../lib.ts';
+import { percentile, type Figures } from '../lib.ts';
 
 /**
  * Acceptance 4 of the chat: two server instances sharing events through Redis, 2,000 connected sockets
@@ -56,10 +56,6 @@ async function connectAll(urls: string[], auths: object[]): Promise<Socket[]> {
     sockets.push(...(await Promise.all(batch)));
   }
   return sockets;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 }
 
 /** Sends RATE messages a second for `seconds`, each from one person of a room to the other. */

@@ -9,7 +9,7 @@ import { crmTimeline } from '../../apps/server/src/modules/crm-work/tables.ts';
 import { sellerOf } from '../../apps/server/src/modules/market/test-fixtures.ts';
 import { createRateLimiter, type RateLimitStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { createSession } from '../../apps/server/src/platform/sessions.ts';
-import { measure, type Figures } from '../lib.ts';
+import { measure, percentile, type Figures } from '../lib.ts';
 
 /**
  * CRM work (issue 5): a lead's timeline with 5,000 entries (first page), and a buyer's quote request
@@ -98,10 +98,6 @@ export function quoteForm(fields: Record<string, string>) {
     ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
   );
   return { body: `${parts.join('')}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` };
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 /**

@@ -12,7 +12,7 @@ import { sellerOf } from '../../apps/server/src/modules/market/test-fixtures.ts'
 import type { DomainEvents } from '../../apps/server/src/platform/events.ts';
 import { createRateLimiter, type RateLimitStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { createSession } from '../../apps/server/src/platform/sessions.ts';
-import type { Figures } from '../lib.ts';
+import { percentile, type Figures } from '../lib.ts';
 import { benchDatabaseUrl, quoteForm } from './crm-work.ts';
 
 /*
@@ -26,10 +26,6 @@ const POLL_MS = 20;
 const uncounted: RateLimitStore = { hit: async () => 0, close: async () => {} };
 
 type Seller = { token: string; id: number; companyId: number | null };
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 async function benchApp(database: Database, env: Record<string, string> = {}) {
   const config = loadConfig({

@@ -19,7 +19,7 @@ import {
 } from '../../apps/server/src/modules/market/search.ts';
 import { createRateLimiter, type RateLimitStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { startChild, stopChild } from '../child-process.ts';
-import type { Figures } from '../lib.ts';
+import { percentile, type Figures } from '../lib.ts';
 import { rowsOf } from '../../apps/server/src/db/sql.ts';
 
 /**
@@ -234,11 +234,6 @@ async function ensureDataset(db: Db, execute: Execute, inTransaction: (statement
 
 // ---------------------------------------------------------------------------------------------
 // Measuring
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 function figures(scenario: string, times: number[], errors: number, seconds: number): Figures {
   times.sort((a, b) => a - b);

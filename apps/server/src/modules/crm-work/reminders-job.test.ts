@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Reminder } from '@tradeloop/contracts/crm-reminders';
 import { outboxMessages } from '../../platform/mail.ts';
-import { createTestApp, persistentDatabase, signUp, type TestUser } from '../../../test/helpers.ts';
+import { createTestApp, eventually, persistentDatabase, signUp, type TestUser } from '../../../test/helpers.ts';
 import { createRecord, crm } from '../crm/test-support.ts';
 import { markUserDeleted } from '../accounts/test-support.ts';
 import { notificationsTitled } from '../notifications/service.ts';
@@ -38,16 +38,6 @@ function mailsAbout(app: FastifyInstance, recipient: string, title: string) {
 
 function notificationsAbout(app: FastifyInstance, userId: number, title: string) {
   return notificationsTitled(app.db, userId, `Reminder: ${title}`);
-}
-
-/** Asks again (every 100 ms, for up to 20 s) until `read` finds something: no assertion on speed. */
-async function eventually<T>(read: () => Promise<T[]>): Promise<T[]> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const found = await read();
-    if (found.length > 0) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return read();
 }
 
 describe('the reminder job', () => {
@@ -200,13 +190,23 @@ describe('the reminder job on a running server', () => {
   it('delivers a reminder stored already due without waiting for the next round', async () => {
     const seller = await signUp(app, 'seller');
     await store(app, seller, { title: 'Past already', remind_at: hoursFromNow(-3) });
-    expect(await eventually(() => mailsAbout(app, seller.email, 'Past already'))).toHaveLength(1);
+    expect(
+      await eventually(
+        () => mailsAbout(app, seller.email, 'Past already'),
+        (found) => found.length > 0,
+      ),
+    ).toHaveLength(1);
   });
 
   it('delivers a reminder when its time comes', async () => {
     const seller = await signUp(app, 'seller');
     const reminder = await store(app, seller, { title: 'Soon', remind_at: new Date(Date.now() + 500).toISOString() });
-    expect(await eventually(() => notificationsAbout(app, seller.id, 'Soon'))).toHaveLength(1);
+    expect(
+      await eventually(
+        () => notificationsAbout(app, seller.id, 'Soon'),
+        (found) => found.length > 0,
+      ),
+    ).toHaveLength(1);
     expect(await reminderRow(app, reminder.id)).toMatchObject({ status: 'sent' });
   });
 });
@@ -230,8 +230,18 @@ describe('a restart', () => {
 
       const second = await database.start();
       try {
-        expect(await eventually(() => mailsAbout(second, seller.email, 'Due during the outage'))).toHaveLength(1);
-        expect(await eventually(() => notificationsAbout(second, seller.id, 'Due during the outage'))).toHaveLength(1);
+        expect(
+          await eventually(
+            () => mailsAbout(second, seller.email, 'Due during the outage'),
+            (found) => found.length > 0,
+          ),
+        ).toHaveLength(1);
+        expect(
+          await eventually(
+            () => notificationsAbout(second, seller.id, 'Due during the outage'),
+            (found) => found.length > 0,
+          ),
+        ).toHaveLength(1);
         expect(await reminderRow(second, reminder.id)).toMatchObject({ status: 'sent', attempts: 1 });
       } finally {
         await second.close();
