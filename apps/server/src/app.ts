@@ -11,6 +11,7 @@ import { registerAccessControl } from './platform/access.ts';
 import { createEventBus, type EventBus } from './platform/events.ts';
 import { createJobRunner, pruneFinishedJobs, type JobRunner } from './platform/jobs.ts';
 import { registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
+import { registerInputBoundary } from './platform/input.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { createRateLimiter, memoryStore, redisStore, type RateLimiter } from './platform/rate-limit.ts';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   registerErrorHandling(app);
+  registerInputBoundary(app);
   registerAccessControl(app);
   registerUploads(app);
   registerHeadRenderers(app);

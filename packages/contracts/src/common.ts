@@ -19,6 +19,8 @@ export const SERVER_MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'This content type is not supported.',
+  invalidMultipart: 'The multipart form could not be read.',
+  invalidCharacter: 'This text contains a character that is not allowed.',
   rateLimited: 'Too many attempts. Please wait a little and try again.',
 } as const;
 

@@ -33,6 +33,15 @@ const frameworkErrors: Record<string, [number, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, SERVER_MESSAGES.invalidJson],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, SERVER_MESSAGES.unsupportedMediaType],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, SERVER_MESSAGES.invalidJson],
+  // @fastify/multipart, where the route has no message of its own for it
+  FST_PARTS_LIMIT: [413, SERVER_MESSAGES.bodyTooLarge],
+  FST_FILES_LIMIT: [413, SERVER_MESSAGES.bodyTooLarge],
+  FST_FIELDS_LIMIT: [413, SERVER_MESSAGES.bodyTooLarge],
+  FST_REQ_FILE_TOO_LARGE: [413, SERVER_MESSAGES.bodyTooLarge],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, SERVER_MESSAGES.unsupportedMediaType],
+  FST_PROTO_VIOLATION: [400, SERVER_MESSAGES.invalidMultipart],
+  FST_INVALID_JSON_FIELD_ERROR: [400, SERVER_MESSAGES.invalidMultipart],
+  FST_MP_PREMATURE_CLOSE: [400, SERVER_MESSAGES.invalidMultipart],
 };
 
 /** Maps any thrown error to the failure envelope of ARCHITECTURE.md. Client mistakes never become 500s. */

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SERVER_MESSAGES } from '@tradeloop/contracts/common';
+import { AppError, invalid } from './errors.ts';
+
+/**
+ * The one input boundary of decision 025: text PostgreSQL cannot store is refused before any route
+ * sees it, and a multipart body that cannot be parsed is the client's mistake, never a 500.
+ */
+
+/** PostgreSQL text and jsonb cannot hold NUL; every other character of a JS string reaches it as UTF-8. */
+const unstorable = '\u0000';
+
+/**
+ * The first field (dotted path) of `value` whose text, or key, PostgreSQL cannot store. Iterative: a body
+ * nested ten thousand levels deep is walked without growing the call stack.
+ */
+export function unstorableField(value: unknown): string | undefined {
+  const pending: [unknown, string][] = [[value, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, path] = next;
+    if (typeof item === 'string') {
+      if (item.includes(unstorable)) return path;
+    } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
+      for (const [key, child] of Object.entries(item)) {
+        const field = path ? `${path}.${key}` : key;
+        if (key.includes(unstorable)) return field;
+        pending.push([child, field]);
+      }
+    }
+  }
+  return undefined;
+}
+
+function refuse(field: string) {
+  return invalid({ [field.replaceAll(unstorable, '') || 'body']: [SERVER_MESSAGES.invalidCharacter] });
+}
+
+type Parts = FastifyRequest['parts'];
+
+/** busboy's own errors (no boundary, a wrong one, a body cut short) carry no code: the client's mistake. */
+function multipartFailure(error: unknown) {
+  const known = error instanceof AppError || (error as { code?: string }).code !== undefined;
+  return known ? error : new AppError(400, SERVER_MESSAGES.invalidMultipart);
+}
+
+/** The parts of a multipart body, its text fields checked like JSON text, a malformed body a 400. */
+function checkedParts(request: FastifyRequest, parts: Parts): Parts {
+  return async function* (options) {
+    try {
+      for await (const part of parts.call(request, options)) {
+        if (part.type === 'field' && typeof part.value === 'string' && part.value.includes(unstorable))
+          throw refuse(part.fieldname);
+        if (part.type === 'file') {
+          const toBuffer = part.toBuffer;
+          part.toBuffer = () => toBuffer.call(part).catch((error: unknown) => Promise.reject(multipartFailure(error)));
+        }
+        yield part;
+      }
+    } catch (error) {
+      throw multipartFailure(error);
+    }
+  };
+}
+
+export function registerInputBoundary(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const field = unstorableField(request.params) ?? unstorableField(request.query) ?? unstorableField(request.body);
+    if (field !== undefined) throw refuse(field);
+  });
+  // Routes that read multipart bodies (their scope registered @fastify/multipart) read them through the check.
+  app.addHook('preHandler', async (request) => {
+    if (typeof request.parts === 'function' && request.isMultipart())
+      request.parts = checkedParts(request, request.parts);
+  });
+}
