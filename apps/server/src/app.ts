@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { JSON_BODY_LIMIT_BYTES } from '@tradeloop/contracts/common';
 import type { Config } from './config.ts';
@@ -11,7 +10,9 @@ import { registerAccessControl } from './platform/access.ts';
 import { createEventBus, type EventBus } from './platform/events.ts';
 import { createJobRunner, pruneFinishedJobs, type JobRunner } from './platform/jobs.ts';
 import { registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
+import { registerSecurityHeaders } from './platform/headers.ts';
 import { registerInputBoundary } from './platform/input.ts';
+import { serializeRequest } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { createRateLimiter, memoryStore, redisStore, type RateLimiter } from './platform/rate-limit.ts';
@@ -49,6 +50,8 @@ export type BuildOptions = {
   rateLimiter?: RateLimiter;
   /** Prefix of the real-time channels in Redis; instances that share events use the same one. */
   realtimeKey?: string;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 };
 
 const PRUNE_JOBS_EVERY_MS = 60 * 60_000;
@@ -56,7 +59,12 @@ const PRUNE_JOBS_EVERY_MS = 60 * 60_000;
 /** Builds the whole server: platform first, then the domain modules. Migrations run before it answers. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: serializeRequest },
+      ...(options.logStream && { stream: options.logStream }),
+    },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -101,21 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (ownsDatabase) await database.close();
     await app.storage.close();
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await registerSecurityHeaders(app, { trustProxy: config.trustProxy });
   registerErrorHandling(app);
   registerInputBoundary(app);
   registerAccessControl(app);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db, Tx } from '../db/client.ts';
 import type { JobRunner } from './jobs.ts';
+import { maskSecrets } from './logging.ts';
 import { outbox, type StoredEnvelope } from './tables.ts';
 
 /** A file sent with a message (an iCalendar invitation …); passed to nodemailer as it is. */
@@ -75,7 +76,11 @@ export function createMailer(options: Options): Mailer {
     const [row] = await db.select().from(outbox).where(eq(outbox.id, outboxId));
     if (!row || row.status === 'sent' || row.status === 'logged') return;
     if (!transport) {
-      log.info({ outboxId, to: row.recipient, subject: row.subject, text: row.bodyText }, 'mail kept in outbox');
+      // The whole message stays in the outbox table; the log shows it with links' tokens masked.
+      log.info(
+        { outboxId, to: row.recipient, subject: row.subject, text: maskSecrets(row.bodyText) },
+        'mail kept in outbox',
+      );
       await db.update(outbox).set({ status: 'logged' }).where(eq(outbox.id, outboxId));
       return;
     }
