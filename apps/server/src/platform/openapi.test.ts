@@ -25,6 +25,29 @@ describe('GET /api/docs', () => {
     expect(Object.keys(signup.requestBody.content['application/json'].schema.properties)).toContain('company_type');
   });
 
+  it('marks public routes as needing no token, and only those', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(document.security).toEqual([{ bearer: [] }]);
+    for (const route of app.accessTable) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const operation = document.paths[path][route.method.toLowerCase()];
+      if (route.access === 'public') expect(operation.security, `${route.method} ${route.url}`).toEqual([]);
+      else expect(operation.security, `${route.method} ${route.url}`).toBeUndefined();
+    }
+    expect(app.accessTable.some((route) => route.access === 'public')).toBe(true);
+  });
+
+  it('gives every operation a unique id and declares every tag it uses', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const operations = Object.values(
+      document.paths as Record<string, Record<string, { operationId: string; tags: string[] }>>,
+    ).flatMap((methods) => Object.values(methods));
+    const ids = operations.map((operation) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const declared = document.tags.map((tag: { name: string }) => tag.name);
+    for (const operation of operations) for (const tag of operation.tags) expect(declared).toContain(tag);
+  });
+
   it('serves the explorer page', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
