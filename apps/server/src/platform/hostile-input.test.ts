@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_MESSAGES } from '@tradeloop/contracts/chat';
 import { createTestApp, signUp, type TestUser } from '../../test/helpers.ts';
 
 /**
@@ -29,6 +30,8 @@ type Schema = {
 };
 type Parameter = { name: string; in: 'path' | 'query' | 'header'; schema?: Schema };
 type Operation = {
+  /** `[]` on public routes. */
+  security?: unknown[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
 };
@@ -275,6 +278,16 @@ function attempts({ method, path, operation }: Walked): Attempt[] {
     '--cut\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
   );
   raw(
+    'multipart file name with NUL',
+    'multipart/form-data; boundary=nul',
+    ['file', 'files[]', 'avatar', 'image']
+      .map(
+        (field) =>
+          `--nul\r\nContent-Disposition: form-data; name="${field}"; filename="a\u0000.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG\r\n`,
+      )
+      .join('') + '--nul--\r\n',
+  );
+  raw(
     'multipart fields with NUL',
     'multipart/form-data; boundary=nul',
     ['name', 'title', 'message', 'product_id', 'key']
@@ -282,6 +295,18 @@ function attempts({ method, path, operation }: Walked): Attempt[] {
       .join('') + '--nul--\r\n',
   );
   return list;
+}
+
+const refusedUnread = new Set([
+  'path: NUL and control characters',
+  'query: NUL and control characters',
+  'body: malformed JSON',
+  'body: multipart without boundary',
+]);
+
+/** Without TRANSLATE_URL the translation endpoint answers 503 by design (ARCHITECTURE.md); nothing else may. */
+function unavailableOnPurpose(status: number, body: string) {
+  return status === 503 && body === JSON.stringify({ status: false, message: CHAT_MESSAGES.translationUnavailable });
 }
 
 /** Stack frames, file paths of the server and SQL are never shown to a client. */
@@ -294,7 +319,7 @@ const leaks = [
 ];
 
 /** Thousands of requests per caller: longer than an ordinary test (well under two minutes on PGlite). */
-const WALK_TIMEOUT_MS = 180_000;
+const WALK_TIMEOUT_MS = 300_000;
 
 describe('hostile input on every route of the OpenAPI document', () => {
   let app: FastifyInstance;
@@ -314,12 +339,16 @@ describe('hostile input on every route of the OpenAPI document', () => {
   async function walk(caller: () => TestUser | null, afterOperation: () => Promise<void>) {
     const failures: string[] = [];
     for (const walked of operations) {
-      for (const attempt of attempts(walked)) {
-        const user = caller();
+      const user = caller();
+      const isPublic = walked.operation.security?.length === 0;
+      // An anonymous caller of a route that needs a token is refused before its input is read: a sample suffices.
+      const all = attempts(walked);
+      const walkedAttempts = user || isPublic ? all : all.filter((attempt) => refusedUnread.has(attempt.name));
+      for (const attempt of walkedAttempts) {
         const headers = { ...attempt.options.headers, ...(user && { authorization: `Bearer ${user.token}` }) };
         const response = await app.inject({ ...attempt.options, headers });
         const where = `${walked.method.toUpperCase()} ${walked.path} (${attempt.name})`;
-        if (response.statusCode >= 500 && response.statusCode !== 503)
+        if (response.statusCode >= 500 && !unavailableOnPurpose(response.statusCode, response.body))
           failures.push(`${where}: ${response.statusCode} ${response.body.slice(0, 200)}`);
         const leak = leaks.find((pattern) => pattern.test(response.body));
         if (leak) failures.push(`${where}: shows ${leak} in ${response.body.slice(0, 300)}`);

@@ -97,6 +97,15 @@ describe('the input boundary', () => {
     expect(response.json()).toEqual(refusal('room_id'));
   });
 
+  it('refuses NUL in an uploaded file name with 422 naming the field', async () => {
+    const response = await upload(
+      'multipart/form-data; boundary=b',
+      '--b\r\nContent-Disposition: form-data; name="avatar"; filename="a\u0000.png"\r\nContent-Type: image/png\r\n\r\npng\r\n--b--\r\n',
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual(refusal('avatar'));
+  });
+
   it('answers a multipart limit the route has no message for with 413 and the envelope', async () => {
     const response = await as(app, seller, {
       method: 'POST',

@@ -37,10 +37,10 @@ function refuse(field: string) {
 
 type Parts = FastifyRequest['parts'];
 
-/** busboy's own errors (no boundary, a wrong one, a body cut short) carry no code: the client's mistake. */
+/** busboy's own errors (no boundary, a wrong one, a body cut short) are plain errors without a code. */
 function multipartFailure(error: unknown) {
-  const known = error instanceof AppError || (error as { code?: string }).code !== undefined;
-  return known ? error : new AppError(400, SERVER_MESSAGES.invalidMultipart);
+  const unmarked = error instanceof Error && Object.getPrototypeOf(error) === Error.prototype && !('code' in error);
+  return unmarked ? new AppError(400, SERVER_MESSAGES.invalidMultipart) : error;
 }
 
 /** The parts of a multipart body, its text fields checked like JSON text, a malformed body a 400. */
@@ -48,8 +48,8 @@ function checkedParts(request: FastifyRequest, parts: Parts): Parts {
   return async function* (options) {
     try {
       for await (const part of parts.call(request, options)) {
-        if (part.type === 'field' && typeof part.value === 'string' && part.value.includes(unstorable))
-          throw refuse(part.fieldname);
+        const text = part.type === 'file' ? part.filename : part.value;
+        if (typeof text === 'string' && text.includes(unstorable)) throw refuse(part.fieldname);
         if (part.type === 'file') {
           const toBuffer = part.toBuffer;
           part.toBuffer = () => toBuffer.call(part).catch((error: unknown) => Promise.reject(multipartFailure(error)));
