@@ -291,6 +291,16 @@ test.describe('Seller catalogue', () => {
     await expect(rejected.getByText(CATALOG_MESSAGES.brandRequired)).toBeVisible();
     await page.getByRole('button', { name: 'Done' }).click();
 
+    // The same file again updates the two products instead of adding copies.
+    await page.getByRole('button', { name: 'Import CSV' }).first().click();
+    await page
+      .getByRole('dialog')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'valves.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByText('0 of 3 products created, 2 updated')).toBeVisible();
+    await page.getByRole('button', { name: 'Done' }).click();
+
     await expect(page.getByText('2 products')).toBeVisible();
     await page.getByRole('textbox', { name: 'Search products' }).fill('ball');
     await expect(page).toHaveURL(/search=ball/);
