@@ -273,22 +273,30 @@ test.describe('Seller catalogue', () => {
     test.setTimeout(90_000);
     await newSeller(page);
     await page.goto('/products/List');
-    await page.getByRole('button', { name: 'Import CSV' }).first().click();
     const csv = [
       'name,description,categories,brand,attributes,availability,price_type,currency,unit_price,unit,price_term,nearest_seaport,nearest_airport,territory,origin_countries,production_capacity,production_days,delivery_time,delivery_period',
       'Gate Valve 50 mm,Cast iron gate valve,gate-valves,Audco,Size=50 mm,by_order,fixed,USD,58,Piece,FOB,Nhava Sheva,Mumbai,Asia,IN,100,10,2,Weeks',
       'Ball Valve 25 mm,Brass ball valve,ball-valves,Audco,Size=25 mm,by_order,fixed,USD,12,Piece,FOB,Nhava Sheva,Mumbai,Asia,IN,100,10,2,Weeks',
       'Mystery Valve,No brand given,ball-valves,,Size=25 mm,by_order,fixed,USD,12,Piece,FOB,Nhava Sheva,Mumbai,Asia,IN,100,10,2,Weeks',
     ].join('\n');
-    await page
-      .getByRole('dialog')
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'valves.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const importFile = async () => {
+      await page.getByRole('button', { name: 'Import CSV' }).first().click();
+      await page
+        .getByRole('dialog')
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'valves.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+    };
+    await importFile();
     await expect(page.getByText('2 of 3 products created')).toBeVisible();
     const rejected = page.getByRole('table', { name: 'Rejected rows' });
     await expect(rejected.getByText('Mystery Valve')).toBeVisible();
     await expect(rejected.getByText(CATALOG_MESSAGES.brandRequired)).toBeVisible();
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // The same file again updates the two products instead of adding copies.
+    await importFile();
+    await expect(page.getByText('0 of 3 products created, 2 updated')).toBeVisible();
     await page.getByRole('button', { name: 'Done' }).click();
 
     await expect(page.getByText('2 products')).toBeVisible();

@@ -18,6 +18,7 @@ import { registerOpenApi } from './platform/openapi.ts';
 import { createRateLimiter, memoryStore, redisStore, type RateLimiter } from './platform/rate-limit.ts';
 import { registerRealtime } from './platform/realtime.ts';
 import { createStorage, registerUploads } from './platform/storage.ts';
+import { createFileUrls, fileUrlSecret } from './platform/file-urls.ts';
 import { registerHeadRenderers, registerWebApp } from './platform/web.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.rateLimiter ?? createRateLimiter(config.redisUrl ? redisStore(config.redisUrl) : memoryStore()),
   );
   app.decorate('storage', await createStorage(config.dataDir));
+  app.decorate('fileUrls', createFileUrls(await fileUrlSecret(config)));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -35,6 +35,13 @@ const envSchema = z.object({
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
   /** Background jobs (event deliveries, mail, periodic passes) this instance runs at once; 0: none. */
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
+  /** Signs the addresses of private files (docs/decisions/027); unset: generated once in DATA_DIR. */
+  FILE_URL_SECRET: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(z.string().min(32, 'must be at least 32 characters').optional())
+    .optional(),
 });
 
 export type Config = {
@@ -55,6 +62,8 @@ export type Config = {
   webDist: string;
   reminderIntervalMs: number;
   jobConcurrency: number;
+  /** Unset: platform/file-urls.ts generates one and keeps it in the data directory. */
+  fileUrlSecret?: string;
 };
 
 export const IN_MEMORY = 'memory://';
@@ -84,5 +93,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     jobConcurrency: e.JOB_CONCURRENCY,
+    fileUrlSecret: e.FILE_URL_SECRET,
   };
 }

@@ -19,7 +19,17 @@ export const CATALOG_FILE_RULES = {
   maxBytes: 20 * 1_048_576,
 } as const;
 
-export const IMPORT_RULES = { maxBytes: 20 * 1_048_576, maxRows: 10_000, extensions: ['.csv'] } as const;
+export const IMPORT_RULES = {
+  maxBytes: 20 * 1_048_576,
+  maxRows: 10_000,
+  extensions: ['.csv'],
+  /** A running import that has saved no batch for this long was cut off. */
+  stalledAfterMs: 5 * 60_000,
+  /** Reports of imports are kept this long, then removed. */
+  keepReportsDays: 30,
+  /** The imports a seller's list shows. */
+  listed: 20,
+} as const;
 
 export const FILE_MESSAGES = {
   // Spec section 5, verbatim.
@@ -41,12 +51,17 @@ export const FILE_MESSAGES = {
   csvHeader: 'The first row must be the header of the template; missing columns: ',
   csvUnreadable: 'This file cannot be read as CSV: ',
   rowNotSaved: 'This row could not be saved; please try it again',
+  duplicateModelNumber: (row: number) => `This model number is already on row ${row} of the file`,
+  duplicateName: (row: number) => `A product of this name without a model number is already on row ${row} of the file`,
+  ambiguousModelNumber: 'Several of your products have this model number; make it unique, then import again',
+  ambiguousName: 'Several of your products have this name and no model number; give this row a model number',
+  importNotFound: 'This import was not found',
   templateName: 'tradeloop-products-template.csv',
 } as const;
 
 /** The import's answer message. */
-export const importSummary = (created: number, rejected: number) =>
-  `${created} ${created === 1 ? 'product' : 'products'} created, ${rejected} ${rejected === 1 ? 'row' : 'rows'} rejected`;
+export const importSummary = (created: number, updated: number, rejected: number) =>
+  `${created} ${created === 1 ? 'product' : 'products'} created, ${updated} updated, ${rejected} ${rejected === 1 ? 'row' : 'rows'} rejected`;
 
 export const productImageUploadSchema = z.object({
   id: z.number().int(),
@@ -119,23 +134,46 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number];
 /** Columns a file must have; the others may be left out. */
 export const CSV_REQUIRED_COLUMNS = ['name', 'description', 'categories', 'brand', 'attributes'] as const;
 
-export const IMPORT_STATUSES = ['created', 'rejected'] as const;
+/**
+ * A row is saved as a new product (created) or over the company's product with the same key
+ * (updated): its model number, or, for a row without one, its name among products without one
+ * (docs/decisions/027). Importing a file again therefore updates instead of duplicating.
+ */
+export const IMPORT_STATUSES = ['created', 'updated', 'rejected'] as const;
+export type ImportRowStatus = (typeof IMPORT_STATUSES)[number];
 export const importRowSchema = z.object({
   /** The row's line in the file, counting the header as 1. */
   row: z.number().int(),
   status: z.enum(IMPORT_STATUSES),
   name: z.string(),
+  model_number: z.string().nullable(),
   product_id: z.number().int().nullable(),
   errors: z.record(z.string(), z.array(z.string())),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
-export const importReportSchema = z.object({
+/**
+ * running: batches are still being saved, or the import was cut off (a crash) and no batch has
+ * been saved for IMPORT_RULES.stalledAfterMs: then it reads interrupted. Its rows list exactly what
+ * was saved (and what was rejected) either way.
+ */
+export const IMPORT_RUN_STATUSES = ['running', 'finished', 'interrupted'] as const;
+export const importSummarySchema = z.object({
+  import_id: z.number().int(),
+  file_name: z.string(),
+  status: z.enum(IMPORT_RUN_STATUSES),
+  /** Rows in the file. */
   total: z.number().int(),
   created: z.number().int(),
+  updated: z.number().int(),
   rejected: z.number().int(),
-  rows: z.array(importRowSchema),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
 });
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+export const importReportSchema = importSummarySchema.extend({ rows: z.array(importRowSchema) });
 export type ImportReport = z.infer<typeof importReportSchema>;
+export const importIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const exportQuerySchema = z.object({ status: z.enum(['active', 'inactive', 'all']).default('all') });

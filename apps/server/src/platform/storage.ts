@@ -10,7 +10,8 @@ import { sendRouteNotFound } from './http.ts';
  * Where uploaded files live: local disk under DATA_DIR/uploads, a temporary folder when the data
  * directory is in memory (tests, benchmarks). Keys are relative paths of lower-case letters,
  * digits, dots, dashes and underscores, so a key can never leave the root. Files are public at
- * /uploads/<key>; anything secret must not be stored here.
+ * /uploads/<key>, except those in the private folders, which only their module's routes serve, to
+ * callers allowed to see them (docs/decisions/027).
  */
 export type Storage = {
   put(key: string, data: Buffer): Promise<void>;
@@ -29,6 +30,9 @@ declare module 'fastify' {
 }
 
 export const UPLOADS_PATH = '/uploads/';
+/** Folders of private files: CRM record files and chat files; /uploads never serves them. */
+export const PRIVATE_FOLDERS = { crmFiles: 'crm-files', chat: 'chat' } as const;
+const privateFolders = Object.values(PRIVATE_FOLDERS).map((folder) => `${folder}/`);
 const validKey = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 
 function checkedKey(key: string): string {
@@ -86,7 +90,8 @@ export function registerUploads(app: FastifyInstance) {
   app.get(`${UPLOADS_PATH}*`, { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const type = contentTypes[path.extname(key).toLowerCase()];
-    const file = type ? await app.storage.open(key) : null;
+    const isPublic = !privateFolders.some((folder) => key.startsWith(folder));
+    const file = type && isPublic ? await app.storage.open(key) : null;
     if (!file) return sendRouteNotFound(reply);
     return reply
       .header('content-type', type)

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { CATALOG_MESSAGES, productFormSchema, type ProductForm } from '@tradeloop/contracts/catalog';
 import {
   CSV_COLUMNS,
@@ -9,11 +9,14 @@ import {
   IMPORT_RULES,
   type CsvColumn,
   type ImportReport,
-  type ImportRow,
+  type ImportRowStatus,
+  type ImportSummary,
 } from '@tradeloop/contracts/catalog-files';
 import { DEFAULT_SPEC_GROUP } from '@tradeloop/contracts/catalog-specs';
-import type { Db } from '../../db/client.ts';
-import { invalid, type FieldErrors } from '../../platform/errors.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { invalid, notFound, type FieldErrors } from '../../platform/errors.ts';
+import { insertInChunks } from './matrix-service.ts';
+import type { ProductRow } from './product-access.ts';
 import { loadReferenceSets, type ReferenceSets } from './references.ts';
 import {
   companyProductsWhere,
@@ -24,10 +27,13 @@ import {
   type Lookups,
   type Owner,
   type PreparedProduct,
+  updateProducts,
 } from './service.ts';
 import {
   brands,
   productCategories,
+  productImportRows,
+  productImports,
   productPriceTiers,
   productSpecGroups,
   productSpecifications,
@@ -36,9 +42,11 @@ import {
 import { categoryTree, pathOf } from './taxonomy-service.ts';
 
 /**
- * Bulk import and export of a seller's catalogue as CSV (docs/decisions/009). Every row is checked
- * on its own with every rule of the product form; valid rows are saved in batches, each batch in a
- * transaction of its own, so an invalid row (or a batch that fails) never costs the valid ones.
+ * Bulk import and export of a seller's catalogue as CSV (docs/decisions/009 and 027). Every row is
+ * checked on its own with every rule of the product form; valid rows are saved in batches, each batch
+ * in a transaction of its own, so an invalid row (or a batch that fails) never costs the valid ones.
+ * A row updates the company's product with the same key (model number, else name), so a file can be
+ * imported again, after a crash too; the import's report is kept, batch by batch, in the database.
  */
 
 const LIST = ';';
@@ -258,10 +266,40 @@ async function finders(db: Db, lookups: Lookups): Promise<Finders> {
   };
 }
 
-/** Checks every row; returns the valid ones ready to insert and the report rows of the rejected. */
+type ValidRow = { line: number; name: string; modelNumber: string | null; key: string; prepared: PreparedProduct };
+type RowResult = {
+  row: number;
+  status: ImportRowStatus;
+  name: string;
+  modelNumber: string | null;
+  productId: number | null;
+  errors: FieldErrors;
+};
+
+/**
+ * The row's key among the company's products (docs/decisions/027): its model number, or, without
+ * one, its name (matched only against products without a model number). Compared without case.
+ */
+const keyOf = (modelNumber: string | null, name: string) =>
+  modelNumber ? `model:${modelNumber.toLowerCase()}` : `name:${name.trim().toLowerCase()}`;
+
+const rejectedRow = (line: number, name: string, modelNumber: string | null, errors: FieldErrors): RowResult => ({
+  row: line,
+  status: 'rejected',
+  name,
+  modelNumber,
+  productId: null,
+  errors,
+});
+
+/**
+ * Checks every row; returns the valid ones ready to save and the rejected ones with their reasons.
+ * A key seen on an earlier row of the file rejects the later row (it would save over the first).
+ */
 function checkRows(records: string[][], header: string[], find: Finders, lookups: Lookups) {
-  const valid: { line: number; name: string; prepared: PreparedProduct }[] = [];
-  const rejected: ImportRow[] = [];
+  const valid: ValidRow[] = [];
+  const rejected: RowResult[] = [];
+  const lineOfKey = new Map<string, number>();
   records.forEach((record, index) => {
     const line = index + 2;
     const cells: Cells = {};
@@ -269,15 +307,30 @@ function checkRows(records: string[][], header: string[], find: Finders, lookups
       if ((CSV_COLUMNS as readonly string[]).includes(column)) cells[column as CsvColumn] = record[position];
     });
     const name = cell(cells, 'name') ?? '';
+    const modelNumber = cell(cells, 'model_number') ?? null;
     const { input, errors } = rowToInput(cells, find);
     const parsed = productFormSchema.safeParse(input);
     const formErrors = parsed.success ? referenceErrors(parsed.data, lookups) : issuesToErrors(parsed.error.issues);
     const all = { ...toColumnErrors(formErrors), ...errors };
     if (!parsed.success || Object.keys(all).length) {
-      rejected.push({ row: line, status: 'rejected', name, product_id: null, errors: all });
+      rejected.push(rejectedRow(line, name, modelNumber, all));
       return;
     }
-    valid.push({ line, name, prepared: { form: parsed.data, context: contextFor(parsed.data, lookups) } });
+    const key = keyOf(modelNumber, name);
+    const earlier = lineOfKey.get(key);
+    if (earlier !== undefined) {
+      const message = modelNumber ? FILE_MESSAGES.duplicateModelNumber(earlier) : FILE_MESSAGES.duplicateName(earlier);
+      rejected.push(rejectedRow(line, name, modelNumber, { [modelNumber ? 'model_number' : 'name']: [message] }));
+      return;
+    }
+    lineOfKey.set(key, line);
+    valid.push({
+      line,
+      name,
+      modelNumber,
+      key,
+      prepared: { form: parsed.data, context: contextFor(parsed.data, lookups) },
+    });
   });
   return { valid, rejected };
 }
@@ -289,48 +342,143 @@ function contextFor(form: ProductForm, lookups: Lookups) {
   };
 }
 
-/** Saves valid rows in batches; a batch that fails is retried row by row, so one bad row costs only itself. */
-async function saveRows(db: Db, owner: Owner, rows: { line: number; name: string; prepared: PreparedProduct }[]) {
-  const report: ImportRow[] = [];
-  const created = (row: (typeof rows)[number], id: number): ImportRow => ({
-    row: row.line,
-    status: 'created',
-    name: row.name,
-    product_id: id,
-    errors: {},
+/** Imports of one company save one batch at a time, so two imports of one file cannot both create a row. */
+const IMPORT_LOCK = 27_027;
+
+/** The company's live products that the rows' keys name, by key (several when the key is ambiguous). */
+async function productsByKey(tx: Tx, companyId: number, rows: ValidRow[]) {
+  const models = rows.flatMap((row) => (row.modelNumber ? [row.modelNumber.toLowerCase()] : []));
+  const names = rows.flatMap((row) => (row.modelNumber ? [] : [row.name.trim().toLowerCase()]));
+  const found = await tx
+    .select({
+      id: products.id,
+      modelNumber: products.modelNumber,
+      name: products.name,
+      choiceOptions: products.choiceOptions,
+    })
+    .from(products)
+    .where(
+      and(
+        eq(products.companyId, companyId),
+        isNull(products.deletedAt),
+        or(
+          models.length ? inArray(sql`lower(${products.modelNumber})`, models) : undefined,
+          names.length
+            ? and(sql`coalesce(${products.modelNumber}, '') = ''`, inArray(sql`lower(trim(${products.name}))`, names))
+            : undefined,
+          sql`false`,
+        ),
+      ),
+    )
+    .orderBy(asc(products.id));
+  const byKey = new Map<string, typeof found>();
+  for (const product of found) {
+    const key = keyOf(product.modelNumber || null, product.name);
+    byKey.set(key, [...(byKey.get(key) ?? []), product]);
+  }
+  return byKey;
+}
+
+/**
+ * Saves one batch in one transaction: rows whose key names one of the company's products update it,
+ * the others create products; the batch's rows are recorded in the import's report in the same
+ * transaction, so the report never claims a row that was not saved, nor misses one that was.
+ */
+async function saveBatch(db: Db, owner: Owner, importId: number, batch: ValidRow[]) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${owner.companyId}::int)`);
+    const existing = await productsByKey(tx, owner.companyId, batch);
+    const results: RowResult[] = [];
+    const toCreate: ValidRow[] = [];
+    const toUpdate: { row: ValidRow; product: { id: number; choiceOptions: ProductRow['choiceOptions'] } }[] = [];
+    for (const row of batch) {
+      const matches = existing.get(row.key) ?? [];
+      if (matches.length > 1) {
+        const message = row.modelNumber ? FILE_MESSAGES.ambiguousModelNumber : FILE_MESSAGES.ambiguousName;
+        results.push(
+          rejectedRow(row.line, row.name, row.modelNumber, { [row.modelNumber ? 'model_number' : 'name']: [message] }),
+        );
+      } else if (matches.length === 1) toUpdate.push({ row, product: matches[0] });
+      else toCreate.push(row);
+    }
+    const ids = await insertProducts(
+      tx,
+      owner,
+      toCreate.map((row) => row.prepared),
+    );
+    await updateProducts(
+      tx,
+      toUpdate.map(({ row, product }) => ({ id: product.id, before: product.choiceOptions, prepared: row.prepared })),
+    );
+    const saved = (row: ValidRow, status: ImportRowStatus, productId: number): RowResult => ({
+      row: row.line,
+      status,
+      name: row.name,
+      modelNumber: row.modelNumber,
+      productId,
+      errors: {},
+    });
+    results.push(
+      ...toCreate.map((row, index) => saved(row, 'created', ids[index])),
+      ...toUpdate.map(({ row, product }) => saved(row, 'updated', product.id)),
+    );
+    await recordRows(tx, importId, results);
+    return results;
   });
-  for (let start = 0; start < rows.length; start += BATCH) {
+}
+
+/** Told after each batch has committed: the rows of the file saved or rejected so far. */
+export type ImportProgress = (progress: { importId: number; done: number; total: number }) => void;
+
+/** Saves valid rows in batches; a batch that fails is retried row by row, so one bad row costs only itself. */
+async function saveRows(db: Db, owner: Owner, importId: number, rows: ValidRow[], onBatch: () => void) {
+  for (let start = 0; start < rows.length; start += BATCH, onBatch()) {
     const batch = rows.slice(start, start + BATCH);
     try {
-      const ids = await db.transaction((tx) =>
-        insertProducts(
-          tx,
-          owner,
-          batch.map((row) => row.prepared),
-        ),
-      );
-      batch.forEach((row, index) => report.push(created(row, ids[index])));
+      await saveBatch(db, owner, importId, batch);
     } catch {
       for (const row of batch) {
         try {
-          const [id] = await db.transaction((tx) => insertProducts(tx, owner, [row.prepared]));
-          report.push(created(row, id));
+          await saveBatch(db, owner, importId, [row]);
         } catch {
-          report.push({
-            row: row.line,
-            status: 'rejected',
-            name: row.name,
-            product_id: null,
-            errors: { row: [FILE_MESSAGES.rowNotSaved] },
-          });
+          await recordRows(db, importId, [
+            rejectedRow(row.line, row.name, row.modelNumber, { row: [FILE_MESSAGES.rowNotSaved] }),
+          ]);
         }
       }
     }
   }
-  return report;
 }
 
-export async function importProducts(db: Db, owner: Owner, text: string): Promise<ImportReport> {
+/** Adds rows to an import's report and moves its progress time. */
+async function recordRows(tx: Tx, importId: number, rows: RowResult[]) {
+  await insertInChunks(rows, (chunk) =>
+    tx.insert(productImportRows).values(
+      chunk.map((row) => ({
+        importId,
+        row: row.row,
+        status: row.status,
+        name: row.name,
+        modelNumber: row.modelNumber,
+        productId: row.productId,
+        errors: row.errors,
+      })),
+    ),
+  );
+  await tx.update(productImports).set({ progressAt: new Date() }).where(eq(productImports.id, importId));
+}
+
+/**
+ * POST product/import: checks every row, records the import with its rejected rows, saves the valid
+ * ones batch by batch (each recorded with its outcome as it commits), and answers the report.
+ */
+export async function importProducts(
+  db: Db,
+  owner: Owner,
+  text: string,
+  fileName: string,
+  progress: ImportProgress = () => {},
+): Promise<ImportReport> {
   const [headerRecord, ...records] = readRecords(text);
   if (!headerRecord || records.length === 0) throw invalid({ file: [FILE_MESSAGES.csvEmpty] });
   if (records.length > IMPORT_RULES.maxRows) throw invalid({ file: [FILE_MESSAGES.csvTooManyRows] });
@@ -339,10 +487,107 @@ export async function importProducts(db: Db, owner: Owner, text: string): Promis
   if (missing.length) throw invalid({ file: [`${FILE_MESSAGES.csvHeader}${missing.join(', ')}`] });
   const lookups = await loadLookups(db, owner.companyId);
   const { valid, rejected } = checkRows(records, header, await finders(db, lookups), lookups);
-  const saved = await saveRows(db, owner, valid);
-  const rows = [...saved, ...rejected].sort((a, b) => a.row - b.row);
-  const createdCount = rows.filter((row) => row.status === 'created').length;
-  return { total: rows.length, created: createdCount, rejected: rows.length - createdCount, rows };
+  const importId = await db.transaction(async (tx) => {
+    await tx
+      .delete(productImports)
+      .where(
+        and(
+          eq(productImports.companyId, owner.companyId),
+          lt(productImports.startedAt, new Date(Date.now() - IMPORT_RULES.keepReportsDays * 86_400_000)),
+        ),
+      );
+    const [created] = await tx
+      .insert(productImports)
+      .values({
+        companyId: owner.companyId,
+        userId: owner.userId,
+        fileName: fileName.slice(0, 255),
+        totalRows: records.length,
+      })
+      .returning({ id: productImports.id });
+    await recordRows(tx, created.id, rejected);
+    return created.id;
+  });
+  let done = rejected.length;
+  await saveRows(db, owner, importId, valid, () => {
+    done = Math.min(records.length, done + BATCH);
+    progress({ importId, done, total: records.length });
+  });
+  await db.update(productImports).set({ finishedAt: new Date() }).where(eq(productImports.id, importId));
+  return importReport(db, owner.companyId, importId);
+}
+
+function summaryOf(
+  row: typeof productImports.$inferSelect,
+  counts: Record<ImportRowStatus, number>,
+  now = Date.now(),
+): ImportSummary {
+  const stalled = now - row.progressAt.getTime() > IMPORT_RULES.stalledAfterMs;
+  return {
+    import_id: row.id,
+    file_name: row.fileName,
+    status: row.finishedAt ? 'finished' : stalled ? 'interrupted' : 'running',
+    total: row.totalRows,
+    created: counts.created,
+    updated: counts.updated,
+    rejected: counts.rejected,
+    started_at: row.startedAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const countsOf = (rows: { status: ImportRowStatus; count: number }[]) => {
+  const counts: Record<ImportRowStatus, number> = { created: 0, updated: 0, rejected: 0 };
+  for (const row of rows) counts[row.status] += row.count;
+  return counts;
+};
+
+/** GET product/imports/{id}: an import of the company with every row recorded so far; 404 otherwise. */
+export async function importReport(db: Db, companyId: number, importId: number): Promise<ImportReport> {
+  const [found] = await db
+    .select()
+    .from(productImports)
+    .where(and(eq(productImports.id, importId), eq(productImports.companyId, companyId)));
+  if (!found) throw notFound(FILE_MESSAGES.importNotFound);
+  const rows = await db
+    .select()
+    .from(productImportRows)
+    .where(eq(productImportRows.importId, importId))
+    .orderBy(asc(productImportRows.row));
+  const counts = countsOf(rows.map((row) => ({ status: row.status, count: 1 })));
+  return {
+    ...summaryOf(found, counts),
+    rows: rows.map((row) => ({
+      row: row.row,
+      status: row.status,
+      name: row.name,
+      model_number: row.modelNumber,
+      product_id: row.productId,
+      errors: row.errors,
+    })),
+  };
+}
+
+/** GET product/imports: the company's latest imports, newest first, with their counts. */
+export async function listImports(db: Db, companyId: number): Promise<ImportSummary[]> {
+  const latest = await db
+    .select()
+    .from(productImports)
+    .where(eq(productImports.companyId, companyId))
+    .orderBy(desc(productImports.startedAt), desc(productImports.id))
+    .limit(IMPORT_RULES.listed);
+  if (latest.length === 0) return [];
+  const counts = await db
+    .select({ importId: productImportRows.importId, status: productImportRows.status, count: count() })
+    .from(productImportRows)
+    .where(
+      inArray(
+        productImportRows.importId,
+        latest.map((row) => row.id),
+      ),
+    )
+    .groupBy(productImportRows.importId, productImportRows.status);
+  return latest.map((row) => summaryOf(row, countsOf(counts.filter((entry) => entry.importId === row.id))));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,13 +13,15 @@ import {
   catalogListQuerySchema,
   exportQuerySchema,
   imageDeleteBodySchema,
+  importIdParamsSchema,
   importReportSchema,
   importSummary,
+  importSummarySchema,
   productImageUploadSchema,
 } from '@tradeloop/contracts/catalog-files';
 import { invalid } from '../../platform/errors.ts';
 import { deleteCatalog, listCatalogs, uploadCatalog } from './catalogs-service.ts';
-import { exportProducts, importProducts, importTemplate } from './csv.ts';
+import { exportProducts, importProducts, importReport, importTemplate, listImports } from './csv.ts';
 import { deleteImage, uploadImage } from './images.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 
@@ -160,8 +162,9 @@ export async function filesRoutes(fastify: FastifyInstance) {
     {
       access: 'company',
       tags: ['catalog: import and export'],
-      summary: 'Import products from CSV; the answer reports every row, created or rejected and why',
-      description: 'multipart/form-data with one field `file` in the template’s format.',
+      summary: 'Import products from CSV; the answer reports every row, created, updated or rejected and why',
+      description:
+        'multipart/form-data with one field `file` in the template’s format. A row updates the company’s product with the same model number (without one: the same name, among products without a model number); others are created. The report is kept: GET product/imports/{import_id} shows it again, also after a crash cut the import off.',
       consumes,
       data: importReportSchema,
     },
@@ -171,9 +174,34 @@ export async function filesRoutes(fastify: FastifyInstance) {
       if (!(IMPORT_RULES.extensions as readonly string[]).includes(extension) || upload.data.includes(0)) {
         throw invalid({ file: [FILE_MESSAGES.csvType] });
       }
-      const report = await importProducts(app.db, member, upload.data.toString('utf8'));
-      return withMessage(report, importSummary(report.created, report.rejected));
+      const report = await importProducts(app.db, member, upload.data.toString('utf8'), upload.fileName, (progress) =>
+        request.log.info(progress, 'product import: batch saved'),
+      );
+      return withMessage(report, importSummary(report.created, report.updated, report.rejected));
     },
+  );
+
+  route.get(
+    '/api/v1/product/imports',
+    {
+      access: 'company',
+      tags: ['catalog: import and export'],
+      summary: "The company's latest imports, newest first: running, finished or interrupted, with their counts",
+      data: z.array(importSummarySchema),
+    },
+    async ({ member }) => listImports(app.db, member.companyId),
+  );
+
+  route.get(
+    '/api/v1/product/imports/:id',
+    {
+      access: 'company',
+      tags: ['catalog: import and export'],
+      summary: 'An import with every row saved (created or updated, with its product) or rejected so far',
+      params: importIdParamsSchema,
+      data: importReportSchema,
+    },
+    async ({ request, member }) => importReport(app.db, member.companyId, request.params.id),
   );
 
   route.get(

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '@tradeloop/contracts/catalog';
-import { CSV_COLUMNS, FILE_MESSAGES } from '@tradeloop/contracts/catalog-files';
+import { CSV_COLUMNS, FILE_MESSAGES, type ImportReport } from '@tradeloop/contracts/catalog-files';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
 import { sampleCsv } from './sample-csv.ts';
 import { createProductAs, inStockProduct, loadRefs, multipart } from './test-fixtures.ts';
@@ -26,12 +27,7 @@ function importCsv(user: TestUser, csv: string, name = 'products.csv') {
   });
 }
 
-type Report = {
-  total: number;
-  created: number;
-  rejected: number;
-  rows: { row: number; status: string; errors: Record<string, string[]>; product_id: number | null }[];
-};
+type Report = ImportReport;
 
 describe('GET /api/v1/product/import/template', () => {
   it('downloads the header and two example rows that import as they are', async () => {
@@ -62,7 +58,7 @@ describe('POST /api/v1/product/import', () => {
     expect(rejected[2].errors.price_tiers).toEqual([CATALOG_MESSAGES.tiersOverlap]);
     expect(rejected[3].errors.attributes).toEqual([CATALOG_MESSAGES.duplicateTerms]);
     expect(rejected[4].errors.nearest_seaport).toEqual(['Please enter nearest seaport']);
-    expect(response.json().message).toBe('4990 products created, 10 rows rejected');
+    expect(response.json().message).toBe('4990 products created, 0 updated, 10 rows rejected');
 
     const list = await as(app, owner, { method: 'GET', url: '/api/v1/product/list?per_page=1' });
     expect(list.json().data.total).toBe(4990);
@@ -74,6 +70,69 @@ describe('POST /api/v1/product/import', () => {
     });
     expect(matrix.json().data.total).toBe(6);
   }, 180_000);
+
+  it('updates instead of duplicating when the same 5,000-row file is imported again, and keeps the report', async () => {
+    const owner = await signUp(app, 'seller');
+    const { csv } = sampleCsv(5000, { brand });
+    const first: Report = (await importCsv(owner, csv, 'catalogue.csv')).json().data;
+    expect(first).toMatchObject({ status: 'finished', total: 5000, created: 5000, updated: 0, rejected: 0 });
+    const edited = csv.replace('Centrifugal Pump 1000,', 'Centrifugal Pump 1000 (rev. B),');
+    const again = await importCsv(owner, edited, 'catalogue.csv');
+    const second: Report = again.json().data;
+    expect(second).toMatchObject({ status: 'finished', total: 5000, created: 0, updated: 5000, rejected: 0 });
+    expect(again.json().message).toBe('0 products created, 5000 updated, 0 rows rejected');
+    // The same row saves over the same product.
+    expect(second.rows.map((row) => row.product_id)).toEqual(first.rows.map((row) => row.product_id));
+    expect(second.rows.every((row) => row.status === 'updated')).toBe(true);
+    const list = await as(app, owner, { method: 'GET', url: '/api/v1/product/list?per_page=1' });
+    expect(list.json().data.total).toBe(5000);
+    const renamed = await as(app, owner, {
+      method: 'POST',
+      url: '/api/v1/product/view/single/list',
+      payload: { id: first.rows[0].product_id },
+    });
+    expect(renamed.json().data.name).toBe('Centrifugal Pump 1000 (rev. B)');
+
+    const imports = (await as(app, owner, { method: 'GET', url: '/api/v1/product/imports' })).json().data;
+    expect(imports.map((entry: { import_id: number }) => entry.import_id)).toEqual([second.import_id, first.import_id]);
+    expect(imports[0]).toMatchObject({ file_name: 'catalogue.csv', status: 'finished', updated: 5000 });
+    const stored = (await as(app, owner, { method: 'GET', url: `/api/v1/product/imports/${first.import_id}` })).json();
+    expect(stored.data.rows).toEqual(first.rows);
+    // Another company's import is not found.
+    const other = await as(app, seller, { method: 'GET', url: `/api/v1/product/imports/${first.import_id}` });
+    expect(other.statusCode).toBe(404);
+  }, 240_000);
+
+  it('keys rows by model number, else by name; a key twice in a file or on two products is refused', async () => {
+    const owner = await signUp(app, 'seller');
+    const [header, base] = parse(sampleCsv(1, { brand }).csv) as string[][];
+    const row = (name: string, model = '') => {
+      const changed: Record<string, string> = { name, model_number: model };
+      return base.map((value, index) => changed[header[index]] ?? value);
+    };
+    const file = stringify([header, row('Pump A', 'PA-1'), row('Pump B'), row('Pump A again', 'pa-1'), row('pump b')]);
+    const first: Report = (await importCsv(owner, file)).json().data;
+    expect(
+      first.rows.map((entry) => [entry.row, entry.status]),
+      JSON.stringify(first.rows),
+    ).toEqual([
+      [2, 'created'],
+      [3, 'created'],
+      [4, 'rejected'],
+      [5, 'rejected'],
+    ]);
+    expect(first.rows[2].errors).toEqual({ model_number: [FILE_MESSAGES.duplicateModelNumber(2)] });
+    expect(first.rows[3].errors).toEqual({ name: [FILE_MESSAGES.duplicateName(3)] });
+
+    // A product made in the form with the same model number makes the key ambiguous.
+    const refs = await loadRefs(app);
+    await createProductAs(app, owner, inStockProduct(refs, { name: 'Pump A copy', model_number: 'PA-1' }));
+    const second: Report = (await importCsv(owner, stringify([header, row('Pump A', 'PA-1'), row('PUMP B ')]))).json()
+      .data;
+    expect(second.rows.map((entry) => entry.status)).toEqual(['rejected', 'updated']);
+    expect(second.rows[0].errors).toEqual({ model_number: [FILE_MESSAGES.ambiguousModelNumber] });
+    expect(second.rows[1].product_id).toBe(first.rows[1].product_id);
+  });
 
   it('refuses a file that is not CSV, has no rows, or lacks the template’s columns', async () => {
     expect((await importCsv(seller, 'name,description\n', 'x.csv')).json().errors.file).toEqual([

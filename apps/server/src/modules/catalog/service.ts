@@ -264,6 +264,19 @@ export async function insertProducts(tx: Tx, owner: Owner, prepared: PreparedPro
     PRODUCTS_PER_INSERT,
   );
   const forms = prepared.map((entry, index) => ({ id: ids[index], form: entry.form }));
+  await insertCategoriesAndTiers(tx, forms);
+  await insertInChunks(
+    forms.flatMap(({ id, form }) => newVariationRows(id, form.choice_options)),
+    (chunk) => tx.insert(productVariations).values(chunk),
+  );
+  await insertSheets(
+    tx,
+    forms.filter(({ form }) => form.specifications?.length),
+  );
+  return ids;
+}
+
+async function insertCategoriesAndTiers(tx: Tx, forms: { id: number; form: ProductForm }[]) {
   await insertInChunks(
     forms.flatMap(({ id, form }) =>
       form.category_lists.map((categoryId, position) => ({ productId: id, categoryId, position })),
@@ -274,15 +287,41 @@ export async function insertProducts(tx: Tx, owner: Owner, prepared: PreparedPro
     forms.flatMap(({ id, form }) => tierRows(id, form)),
     (chunk) => tx.insert(productPriceTiers).values(chunk),
   );
-  await insertInChunks(
-    forms.flatMap(({ id, form }) => newVariationRows(id, form.choice_options)),
-    (chunk) => tx.insert(productVariations).values(chunk),
-  );
-  await insertSheets(
-    tx,
-    forms.filter(({ form }) => form.specifications?.length),
-  );
-  return ids;
+}
+
+/**
+ * Saves checked forms over existing products of the company (the CSV import's updates,
+ * docs/decisions/027): their columns, categories and price tiers; the matrix keeps the prices of the
+ * combinations that remain; a sheet given replaces the product's. Photos and the calculator stay.
+ */
+export async function updateProducts(
+  tx: Tx,
+  items: { id: number; before: ProductRow['choiceOptions']; prepared: PreparedProduct }[],
+) {
+  if (items.length === 0) return;
+  const ids = items.map((item) => item.id);
+  const now = new Date();
+  for (const { id, prepared } of items) {
+    await tx
+      .update(products)
+      .set({ ...productValues(prepared.form, prepared.context), updatedAt: now })
+      .where(eq(products.id, id));
+  }
+  await tx.delete(productCategories).where(inArray(productCategories.productId, ids));
+  await tx.delete(productPriceTiers).where(inArray(productPriceTiers.productId, ids));
+  const forms = items.map((item) => ({ id: item.id, form: item.prepared.form }));
+  await insertCategoriesAndTiers(tx, forms);
+  for (const { id, before, prepared } of items) await syncVariations(tx, id, before, prepared.form.choice_options);
+  const sheets = forms.filter(({ form }) => form.specifications?.length);
+  if (sheets.length > 1) {
+    await tx.delete(productSpecGroups).where(
+      inArray(
+        productSpecGroups.productId,
+        sheets.map((sheet) => sheet.id),
+      ),
+    );
+  }
+  await insertSheets(tx, sheets);
 }
 
 /** Specification sheets of new products; the template links are checked by replaceSheet for single saves. */

@@ -16,6 +16,7 @@ import {
 import type { Availability, ChoiceOption, PriceType, ProductStatus, ProductType } from '@tradeloop/contracts/catalog';
 import type { CalculatorLevel, CalculatorMode, CalculatorValue } from '@tradeloop/contracts/catalog-calculator';
 import type { SpecificationType } from '@tradeloop/contracts/catalog-specs';
+import type { ImportRowStatus } from '@tradeloop/contracts/catalog-files';
 import { companies, users } from '../accounts/tables.ts';
 import { countries, currencies, priceTerms, territories, units } from '../reference/tables.ts';
 import { createdAt, updatedAt } from '../../db/columns.ts';
@@ -147,6 +148,10 @@ export const products = pgTable(
   },
   (t) => [
     index('products_company_idx').on(t.companyId, t.updatedAt),
+    // The import's key (docs/decisions/027): a company's live products by model number.
+    index('products_company_model_idx')
+      .on(t.companyId, sql`lower(${t.modelNumber})`)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('products_brand_idx').on(t.brandId),
     index('products_listing_idx').on(t.status, t.deletedAt),
   ],
@@ -295,4 +300,41 @@ export const productCatalogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('product_catalogs_company_idx').on(t.companyId), index('product_catalogs_product_idx').on(t.productId)],
+);
+
+/**
+ * A CSV import and what became of each of its rows (docs/decisions/027). Each batch writes its rows
+ * here in the transaction that saves its products, so after a crash the report still tells exactly
+ * which rows were saved.
+ */
+export const productImports = pgTable(
+  'product_imports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyRef().notNull(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    totalRows: integer('total_rows').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved by every saved batch. */
+    progressAt: timestamp('progress_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('product_imports_company_idx').on(t.companyId, t.startedAt)],
+);
+
+export const productImportRows = pgTable(
+  'product_import_rows',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => productImports.id, { onDelete: 'cascade' }),
+    row: integer('row').notNull(),
+    status: text('status').$type<ImportRowStatus>().notNull(),
+    name: text('name').notNull(),
+    modelNumber: text('model_number'),
+    productId: bigint('product_id', { mode: 'number' }).references(() => products.id, { onDelete: 'set null' }),
+    errors: jsonb('errors').$type<Record<string, string[]>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.row] })],
 );

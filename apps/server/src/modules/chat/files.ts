@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@tradeloop/contracts/chat';
 import { invalid } from '../../platform/errors.ts';
 import { imageKind, startsWithBytes as startsWith } from '../../platform/file-types.ts';
-import type { Storage } from '../../platform/storage.ts';
+import { PRIVATE_FOLDERS, type Storage } from '../../platform/storage.ts';
 
 /** What a file really is, judged by its first bytes; the name only picks among look-alike containers. */
 export type SniffedFile = { kind: 'image' | 'document'; mime: string; extension: string };
@@ -89,14 +89,16 @@ export function createChatStorage(storage: Storage): ChatStorage {
   return {
     async save(buffer, extension) {
       const key = `${randomBytes(16).toString('hex')}.${extension}`;
-      await storage.put(`chat/${key}`, buffer);
+      await storage.put(`${PRIVATE_FOLDERS.chat}/${key}`, buffer);
       return key;
     },
     async open(key) {
-      return KEY_PATTERN.test(key) ? storage.open(`chat/${key}`) : null;
+      return KEY_PATTERN.test(key) ? storage.open(`${PRIVATE_FOLDERS.chat}/${key}`) : null;
     },
     async remove(keys) {
-      await Promise.all(keys.filter((key) => KEY_PATTERN.test(key)).map((key) => storage.remove(`chat/${key}`)));
+      await Promise.all(
+        keys.filter((key) => KEY_PATTERN.test(key)).map((key) => storage.remove(`${PRIVATE_FOLDERS.chat}/${key}`)),
+      );
     },
   };
 }

@@ -5,7 +5,18 @@ import { io as connect } from 'socket.io-client';
 import { createTestApp } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { IN_MEMORY, loadConfig } from '../../config.ts';
-import { chatUser, emitWithAck, nextEvent, post, record, sendText, socketOf, type ChatUser } from './test-support.ts';
+import {
+  chatUser,
+  emitWithAck,
+  nextEvent,
+  PNG_1X1,
+  post,
+  record,
+  send,
+  sendText,
+  socketOf,
+  type ChatUser,
+} from './test-support.ts';
 
 /** As the rate limiter's tests: the Redis test runs when TEST_REDIS_URL names a server (CI's second run does). */
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -76,6 +87,22 @@ describe('private channels chat.{id}', () => {
       await emitWithAck(outsiderSocket, 'delivered', { room_id: room.room_id, message_id: 1 });
       const replay = await emitWithAck<{ messages: unknown[] }>(outsiderSocket, 'sync', { after_id: 0 });
       expect(replay.data.messages).toEqual([]);
+
+      // A file's address goes to each member signed for them; so does a replay after reconnecting.
+      const withFile = nextEvent<{ message: { files: { url: string }[] } }>(sellerSocket, 'message.created');
+      const ownFile = nextEvent<{ message: { files: { url: string }[] } }>(buyerSocket, 'message.created');
+      await send(app, buyer, { roomId: room.room_id, message: 'Plan' }, [
+        { name: 'plan.png', type: 'image/png', content: PNG_1X1 },
+      ]);
+      const sellerUrl = (await withFile).message.files[0].url;
+      expect(new URL(sellerUrl, url).searchParams.get('uid')).toBe(String(seller.id));
+      expect(new URL((await ownFile).message.files[0].url, url).searchParams.get('uid')).toBe(String(buyer.id));
+      expect((await app.inject({ method: 'GET', url: sellerUrl })).statusCode).toBe(200);
+      const synced = await emitWithAck<{ messages: { files: { url: string }[] }[] }>(sellerSocket, 'sync', {
+        after_id: 0,
+      });
+      const replayed = synced.data.messages.flatMap((message) => message.files);
+      expect(replayed.map((file) => new URL(file.url, url).searchParams.get('uid'))).toEqual([String(seller.id)]);
 
       const read = nextEvent<{ user_id: number }>(buyerSocket, 'message.read');
       const last = (await sendText(app, buyer, { roomId: room.room_id, message: 'Second' })).message;

@@ -5,7 +5,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
 import { isLiveUser, userCompanySql, userMatchesSql } from '../accounts/people.ts';
 import { chatBlocks, chatMembers, chatMessages, chatRooms } from './tables.ts';
-import { fileUrl, loadContacts } from './views.ts';
+import { fileUrl, loadContacts, visibleTo } from './views.ts';
 
 export type Viewer = Pick<AuthUser, 'id' | 'userType' | 'companyId'>;
 
@@ -36,10 +36,7 @@ export async function activeMemberIds(db: Tx, roomId: number): Promise<number[]>
   return rows.map((row) => row.userId);
 }
 
-/** A message is visible to a viewer unless it was withheld from them (they had blocked its sender). */
-export function visibleTo(viewerId: number): SQL {
-  return sql`not (${viewerId}::bigint = any(${chatMessages.hiddenFor}))`;
-}
+export { visibleTo };
 
 function unreadOf(viewerId: number) {
   return sql<number>`(select count(*) from chat_messages x where x.room_id = ${chatMembers.roomId}

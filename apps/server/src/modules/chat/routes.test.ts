@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES } from '@tradeloop/contracts/chat';
 import { createTestApp, settled } from '../../../test/helpers.ts';
+import { expectPrivateFile } from '../../../test/private-files.ts';
 import { outboxMessages } from '../../platform/mail.ts';
 import { findPerson } from '../accounts/people.ts';
 import {
@@ -125,6 +126,21 @@ describe('POST /chat/v1/rooms/send-message', () => {
     expect(
       (await app.inject({ method: 'GET', url: '/chat/v1/files/0123456789abcdef0123456789abcdef.png' })).statusCode,
     ).toBe(404);
+  });
+
+  it('serves files only to members of the conversation: signed in, or by an address signed for each', async () => {
+    const response = await send(app, seller, { recipient_id: buyer.id, message: 'Drawing' }, [
+      { name: 'drawing.png', type: 'image/png', content: PNG_1X1 },
+    ]);
+    const { message } = response.json().data;
+    await expectPrivateFile(app, message.files[0].url, seller, stranger);
+    await expectPrivateFile(app, message.files[0].thumb_url, seller, stranger);
+    // The recipient's history carries addresses signed for the recipient.
+    const page = (await get(app, buyer, `/chat/v1/chat-history/${seller.id}?room_id=${message.room_id}`)).json().data;
+    const seen = page.data.find((item: { id: number }) => item.id === message.id);
+    await expectPrivateFile(app, seen.files[0].url, buyer, stranger);
+    const key = message.files[0].url.split('?')[0].split('/').pop();
+    expect((await app.inject({ method: 'GET', url: `/uploads/chat/${key}` })).statusCode).toBe(404);
   });
 
   it('refuses a file that only pretends to be an image, and other file types, storing nothing', async () => {

@@ -31,6 +31,13 @@ import {
   userIdBodySchema,
 } from '@tradeloop/contracts/chat';
 import { invalid, notFound } from '../../platform/errors.ts';
+import {
+  fileViewer,
+  sendPrivateFile,
+  signedFileQuerySchema,
+  signFileUrlsInAnswers,
+  signingRealtime,
+} from '../../platform/file-urls.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { expireStaleCalls } from './calls.ts';
 import type { ChatContext } from './context.ts';
@@ -54,7 +61,7 @@ import {
   unreadCounts,
 } from './rooms.ts';
 import { registerChatSockets } from './socket.ts';
-import { fileByKey } from './views.ts';
+import { FILES_PATH, fileByKey } from './views.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,10 +83,11 @@ export const chatRoutes = fp(
   async (app: FastifyInstance) => {
     const context: ChatContext = {
       db: app.db,
-      realtime: app.realtime,
+      realtime: signingRealtime(app.realtime, app.fileUrls, [FILES_PATH]),
       events: app.events,
       mailer: app.mailer,
       storage: createChatStorage(app.storage),
+      fileUrls: app.fileUrls,
       config: app.config,
       log: app.log.child({ module: 'chat' }),
     };
@@ -92,6 +100,7 @@ export const chatRoutes = fp(
     });
 
     await app.register(async (scope) => {
+      signFileUrlsInAnswers(scope, [FILES_PATH]);
       await scope.register(multipart, { limits: MULTIPART_LIMITS });
       roomRoutes(scope, context);
       await scope.register(moreChatRoutes, { context });
@@ -322,23 +331,18 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
     {
       access: 'public',
       tags,
-      summary: 'A chat file or thumbnail by its unguessable address',
+      summary: "A chat file, thumbnail or group picture, to a member of the file's conversation",
+      description:
+        'Signed in (bearer token), or by the signed address an answer gives (uid, exp, sig: for one user, valid one to two hours). Anyone else, an expired or altered address: 404.',
       params: z.object({ key: z.string().max(64) }),
+      querystring: signedFileQuerySchema,
     },
     async ({ request, reply }) => {
-      const file = await fileByKey(ctx.db, request.params.key);
+      const viewerId = fileViewer(fastify, request);
+      const file = viewerId ? await fileByKey(ctx.db, request.params.key, viewerId) : null;
       const stored = file ? await ctx.storage.open(request.params.key) : null;
       if (!file || !stored) throw notFound();
-      const inline = file.mime.startsWith('image/') || file.mime === 'application/pdf';
-      return reply
-        .header('content-type', file.mime)
-        .header('content-length', stored.bytes)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header(
-          'content-disposition',
-          `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        )
-        .send(stored.stream);
+      return sendPrivateFile(reply, { ...stored, mime: file.mime, fileName: file.name });
     },
   );
 }

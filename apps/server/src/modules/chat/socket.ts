@@ -21,6 +21,7 @@ import type { ChatContext } from './context.ts';
 import { memberRoomIds, missedSince, sendMessage } from './messages.ts';
 import { activeMemberIds, markDelivered } from './rooms.ts';
 import { chatMembers } from './tables.ts';
+import { FILES_PATH } from './views.ts';
 
 /** The signature POST /broadcasting/auth gives for a socket and channel, keyed by the session's token. */
 export function channelSignature(token: string, socketId: string, channel: string) {
@@ -36,9 +37,13 @@ function sameSignature(given: string, expected: string) {
 
 type Ack = (answer: unknown) => void;
 
-/** Wraps a socket handler: validates the payload, answers {status, data} or {status: false, message}. */
+/**
+ * Wraps a socket handler: validates the payload, answers {status, data} (file addresses signed for
+ * the socket's user) or {status: false, message}.
+ */
 function handler<S extends z.ZodType>(
   ctx: ChatContext,
+  viewerId: number,
   schema: S,
   run: (payload: z.output<S>) => Promise<unknown>,
 ): (payload: unknown, ack?: unknown) => void {
@@ -50,7 +55,7 @@ function handler<S extends z.ZodType>(
       return;
     }
     run(parsed.data).then(
-      (data) => reply({ status: true, data: data ?? null }),
+      (data) => reply({ status: true, data: ctx.fileUrls.signAll(data ?? null, [FILES_PATH], viewerId) }),
       (error: unknown) => {
         if (error instanceof AppError) return reply({ status: false, message: error.message, errors: error.errors });
         ctx.log.error({ err: error }, 'socket handler failed');
@@ -102,7 +107,7 @@ export function registerChatSockets(ctx: ChatContext) {
 
     socket.on(
       'subscribe',
-      handler(ctx, subscribeSchema, async ({ channel, auth }) => {
+      handler(ctx, user.id, subscribeSchema, async ({ channel, auth }) => {
         const owner = channelUserId(channel);
         if (owner !== user.id) throw forbidden();
         if (auth !== undefined && !sameSignature(auth, channelSignature(token, socket.id, channel))) throw forbidden();
@@ -113,7 +118,7 @@ export function registerChatSockets(ctx: ChatContext) {
 
     socket.on(
       'message:send',
-      handler(ctx, socketSendSchema, async (payload) => {
+      handler(ctx, user.id, socketSendSchema, async (payload) => {
         return sendMessage(
           ctx,
           user,
@@ -131,7 +136,7 @@ export function registerChatSockets(ctx: ChatContext) {
 
     socket.on(
       'typing',
-      handler(ctx, typingSchema, async ({ room_id, typing }) => {
+      handler(ctx, user.id, typingSchema, async ({ room_id, typing }) => {
         const members = await membersOf(room_id);
         if (!members.includes(user.id)) return null;
         const name = await userName(ctx.db, user.id);
@@ -146,7 +151,7 @@ export function registerChatSockets(ctx: ChatContext) {
 
     socket.on(
       'delivered',
-      handler(ctx, deliveredSchema, async ({ room_id, message_id }) => {
+      handler(ctx, user.id, deliveredSchema, async ({ room_id, message_id }) => {
         const members = await membersOf(room_id);
         if (!members.includes(user.id)) return null;
         if (await markDelivered(ctx.db, user.id, room_id, message_id)) {
@@ -158,30 +163,30 @@ export function registerChatSockets(ctx: ChatContext) {
 
     socket.on(
       'sync',
-      handler(ctx, syncRequestSchema, ({ after_id, since }) =>
+      handler(ctx, user.id, syncRequestSchema, ({ after_id, since }) =>
         missedSince(ctx.db, user, after_id, since ? new Date(since) : undefined),
       ),
     );
 
     socket.on(
       'call:start',
-      handler(ctx, callStartSchema, ({ room_id, media }) => startCall(ctx, user, room_id, media)),
+      handler(ctx, user.id, callStartSchema, ({ room_id, media }) => startCall(ctx, user, room_id, media)),
     );
     socket.on(
       'call:accept',
-      handler(ctx, callIdSchema, ({ call_id }) => acceptCall(ctx, user, call_id)),
+      handler(ctx, user.id, callIdSchema, ({ call_id }) => acceptCall(ctx, user, call_id)),
     );
     socket.on(
       'call:decline',
-      handler(ctx, callIdSchema, ({ call_id }) => declineCall(ctx, user, call_id)),
+      handler(ctx, user.id, callIdSchema, ({ call_id }) => declineCall(ctx, user, call_id)),
     );
     socket.on(
       'call:hangup',
-      handler(ctx, callIdSchema, ({ call_id }) => hangUp(ctx, user, call_id)),
+      handler(ctx, user.id, callIdSchema, ({ call_id }) => hangUp(ctx, user, call_id)),
     );
     socket.on(
       'call:signal',
-      handler(ctx, callSignalSchema, ({ call_id, data }) => relaySignal(ctx, user, call_id, data)),
+      handler(ctx, user.id, callSignalSchema, ({ call_id, data }) => relaySignal(ctx, user, call_id, data)),
     );
 
     socket.on('disconnect', () => {

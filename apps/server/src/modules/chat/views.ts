@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ChatFile, ChatMessage, Contact } from '@tradeloop/contracts/chat';
 import type { Tx } from '../../db/client.ts';
@@ -46,7 +46,9 @@ export async function companyPeople(db: Tx, companyId: number): Promise<Contact[
   return rows.map(toContact);
 }
 
-export const fileUrl = (key: string) => `/chat/v1/files/${key}`;
+/** Where chat files are served; answers and events sign these paths for each user (platform/file-urls.ts). */
+export const FILES_PATH = '/chat/v1/files/';
+export const fileUrl = (key: string) => `${FILES_PATH}${key}`;
 
 const parent = alias(chatMessages, 'parent');
 
@@ -233,12 +235,37 @@ export function callDuration(call: { answeredAt: Date | null; endedAt: Date | nu
   return Math.max(0, Math.round((call.endedAt.getTime() - call.answeredAt.getTime()) / 1000));
 }
 
-/** The stored file behind an address: an attachment, its thumbnail or a group avatar. */
-export async function fileByKey(db: Tx, key: string): Promise<{ mime: string; name: string } | null> {
+/** A message is visible to a viewer unless it was withheld from them (they had blocked its sender). */
+export function visibleTo(viewerId: number): SQL {
+  return sql`not (${viewerId}::bigint = any(${chatMessages.hiddenFor}))`;
+}
+
+/** The viewer is a member of the room (of the message) and, if they have left, left after it. */
+function memberSees(viewerId: number, sentAt?: SQLWrapper): SQL {
+  return sql`exists (select 1 from ${chatMembers} where ${chatMembers.roomId} = ${chatRooms.id}
+    and ${chatMembers.userId} = ${viewerId}::bigint
+    and (${chatMembers.leftAt} is null ${sentAt ? sql`or ${sentAt} <= ${chatMembers.leftAt}` : sql``}))`;
+}
+
+/**
+ * The stored file behind an address (an attachment, its thumbnail or a group avatar) when the viewer
+ * may see it: a member of its conversation, the message not deleted nor withheld from them; else null.
+ */
+export async function fileByKey(db: Tx, key: string, viewerId: number): Promise<{ mime: string; name: string } | null> {
   const [attachment] = await db
     .select({ mime: chatAttachments.mime, name: chatAttachments.fileName, thumbKey: chatAttachments.thumbKey })
     .from(chatAttachments)
-    .where(or(eq(chatAttachments.storageKey, key), eq(chatAttachments.thumbKey, key)))
+    .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
+    .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
+    .where(
+      and(
+        or(eq(chatAttachments.storageKey, key), eq(chatAttachments.thumbKey, key)),
+        isNull(chatMessages.deletedAt),
+        isNull(chatRooms.deletedAt),
+        visibleTo(viewerId),
+        memberSees(viewerId, chatMessages.createdAt),
+      ),
+    )
     .limit(1);
   if (attachment) {
     return attachment.thumbKey === key ? { mime: 'image/jpeg', name: `thumb-${attachment.name}.jpg` } : attachment;
@@ -246,7 +273,7 @@ export async function fileByKey(db: Tx, key: string): Promise<{ mime: string; na
   const [room] = await db
     .select({ id: chatRooms.id })
     .from(chatRooms)
-    .where(and(eq(chatRooms.avatarKey, key), isNull(chatRooms.deletedAt)))
+    .where(and(eq(chatRooms.avatarKey, key), isNull(chatRooms.deletedAt), memberSees(viewerId)))
     .limit(1);
   return room
     ? { mime: key.endsWith('.png') ? 'image/png' : 'image/jpeg', name: `group-${room.id}.${key.split('.').pop()}` }

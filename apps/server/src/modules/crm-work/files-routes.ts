@@ -14,6 +14,7 @@ import {
 import { AppError, invalid, notFound, type FieldErrors } from '../../platform/errors.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { findRecord } from '../crm/records-read.ts';
+import { fileViewer, sendPrivateFile, signedFileQuerySchema } from '../../platform/file-urls.ts';
 import { deleteFiles, listFiles, openFile, saveFiles, type IncomingFile } from './files-service.ts';
 
 const tags = ['crm files'];
@@ -127,32 +128,20 @@ export function registerFileRoutes(app: FastifyInstance) {
     {
       access: 'public',
       tags,
-      summary: 'A record file or its thumbnail, by the address its listing gives (nobody can guess it)',
+      summary: "A record file or its thumbnail, to a member of the record's company",
+      description:
+        'Signed in (bearer token), or by the signed address a listing gives (uid, exp, sig: for one user, valid one to two hours). Anyone else, an expired or altered address: 404.',
       params: z.object({
         id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
         name: z.string().max(64),
       }),
+      querystring: signedFileQuerySchema,
     },
     async ({ request, reply }) => {
-      const file = await openFile(app.db, app.storage, request.params.id, request.params.name);
+      const viewerId = fileViewer(app, request);
+      const file = viewerId && (await openFile(app.db, app.storage, viewerId, request.params.id, request.params.name));
       if (!file) throw notFound();
-      const inline = file.mime.startsWith('image/') || file.mime === 'application/pdf';
-      return (
-        reply
-          .header('content-type', file.mime)
-          .header('content-length', file.bytes)
-          .header('cache-control', 'private, max-age=31536000, immutable')
-          .header(
-            'content-disposition',
-            `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-          )
-          // The record page shows PDFs in a frame of its own; nothing in a file may run as the site.
-          .header(
-            'content-security-policy',
-            file.mime === 'application/pdf' ? "frame-ancestors 'self'" : "default-src 'none'; sandbox",
-          )
-          .send(file.stream)
-      );
+      return sendPrivateFile(reply, file);
     },
   );
 }

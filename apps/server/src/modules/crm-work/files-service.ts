@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   CONTENT_LIMITS,
@@ -9,20 +9,21 @@ import {
   type FilePreview,
 } from '@tradeloop/contracts/crm-content';
 import type { Db, Tx } from '../../db/client.ts';
-import type { Storage } from '../../platform/storage.ts';
-import { userNameSql } from '../accounts/people.ts';
+import { PRIVATE_FOLDERS, type Storage } from '../../platform/storage.ts';
+import { sessionUserSql, userNameSql } from '../accounts/people.ts';
 import { authorOf, type Actor } from './content-records.ts';
 import { fileKind, fileNameFor, refused, type FileKind } from './files-types.ts';
 import { crmFiles } from './tables.ts';
 import { addTimeline } from './timeline.ts';
 
 /**
- * Files kept on a record. The bytes live in the platform storage under crm-files/ with a random
- * name, and are served by GET /crm/v1/crm/files/{id}/{name}: an address nobody can guess, so an
- * <img> or a PDF frame can load it without the bearer token (the way chat files are served).
+ * Files kept on a record. The bytes live in the platform's private storage folder with a random
+ * name, and are served by GET /crm/v1/crm/files/{id}/{name} only to a member of the company, signed
+ * in or through an address signed for them, which the answers listing files carry (so an <img> or a
+ * PDF frame can load it without the bearer token; docs/decisions/027).
  */
 
-const FOLDER = 'crm-files';
+const FOLDER = PRIVATE_FOLDERS.crmFiles;
 const THUMB = '.thumb.webp';
 const THUMB_SIZE = 320;
 
@@ -31,7 +32,9 @@ export const FILE_NAME_PATTERN = /^([a-f0-9]{32})(\.thumb\.webp|\.[a-z0-9]{1,5})
 
 const nameOf = (storageKey: string) => storageKey.slice(FOLDER.length + 1);
 const thumbKeyOf = (storageKey: string) => storageKey.replace(/\.[a-z0-9]+$/, THUMB);
-const fileUrl = (id: number, name: string) => `/crm/v1/crm/files/${id}/${name}`;
+/** Where record files are served; answers sign these paths for the caller (platform/file-urls.ts). */
+export const FILES_PATH = '/crm/v1/crm/files/';
+const fileUrl = (id: number, name: string) => `${FILES_PATH}${id}/${name}`;
 
 const fileColumns = {
   id: crmFiles.id,
@@ -197,14 +200,21 @@ export async function deleteFiles(tx: Tx, actor: Actor, ids: number[]) {
   };
 }
 
-/** The stored file behind an address (file id and random name), with how to serve it; null if none. */
-export async function openFile(db: Db, storage: Storage, id: number, name: string) {
+/** True when the file's company is that of the live user whose id is `viewerId`. */
+const viewerCompanyOwns = (viewerId: number) =>
+  sql`${crmFiles.companyId} = (${sessionUserSql(sql`${viewerId}::bigint`)} ->> 'companyId')::bigint`;
+
+/**
+ * The stored file behind an address (file id and random name), with how to serve it, when the
+ * viewer belongs to the file's company; null otherwise, exactly as when there is no such file.
+ */
+export async function openFile(db: Db, storage: Storage, viewerId: number, id: number, name: string) {
   const match = FILE_NAME_PATTERN.exec(name);
   if (!match) return null;
   const [row] = await db
     .select({ storageKey: crmFiles.storageKey, fileName: crmFiles.fileName, mimeType: crmFiles.mimeType })
     .from(crmFiles)
-    .where(eq(crmFiles.id, id));
+    .where(and(eq(crmFiles.id, id), viewerCompanyOwns(viewerId)));
   if (!row || !nameOf(row.storageKey).startsWith(`${match[1]}.`)) return null;
   const thumb = match[2] === THUMB;
   if (thumb && previewOf(row.mimeType) !== 'image') return null;

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES, type CrmFile } from '@tradeloop/contracts/crm-content';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
 import { createRecord, crm } from '../crm/test-support.ts';
+import { expectPrivateFile } from '../../../test/private-files.ts';
 import { formData, timelineOf, type FormFile } from './content-test-support.ts';
+import { personOf } from './loop-fixtures.ts';
 
 let app: FastifyInstance;
 let seller: TestUser;
@@ -70,7 +72,7 @@ describe('POST /crm/v1/crm/crm_save_file', () => {
     const scan = files.find((file) => file.file_name === 'scan.png')!;
     expect(scan).toMatchObject({ size: png.length, record_id: lead.id, uploaded_by: { id: seller.id } });
 
-    // The addresses serve the bytes without a token: unguessable, like chat files.
+    // The answer's addresses are signed for the uploader, so an <img> loads them without the token.
     const original = await app.inject({ method: 'GET', url: scan.url });
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/png');
@@ -172,6 +174,24 @@ describe('files of another company', () => {
     const deleted = await crm(app, intruder, 'POST', 'crm/delete_crm_images', { ids: [file.id] });
     expect(deleted.json().data.count).toBe(0);
     expect((await app.inject({ method: 'GET', url: file.url })).statusCode).toBe(200);
+  });
+
+  it('are served only to members of the company: signed in, or by an address signed for them', async () => {
+    const [pdf, image] = (
+      await upload(seller, [
+        { name: 'contract.pdf', data: PDF },
+        { name: 'site.png', data: png },
+      ])
+    ).json().data as CrmFile[];
+    const listed = (await list()).json().data as CrmFile[];
+    for (const url of [pdf.url, image.url, image.thumb_url!, listed[0].url]) {
+      await expectPrivateFile(app, url, seller, intruder);
+    }
+    // A sub-user of the company may open them too; the bytes are never public under /uploads.
+    const member = await personOf(app, 'subuser', { name: 'Sue Member', parent: seller });
+    expect((await as(app, member, { method: 'GET', url: pdf.url.split('?')[0] })).statusCode).toBe(200);
+    const name = pdf.url.split('?')[0].split('/').pop();
+    expect((await app.inject({ method: 'GET', url: `/uploads/crm-files/${name}` })).statusCode).toBe(404);
   });
 
   it('counts files on the record page', async () => {

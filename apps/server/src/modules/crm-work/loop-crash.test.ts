@@ -1,57 +1,10 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { eventually, persistentDatabase, settled } from '../../../test/helpers.ts';
+import { serverProcess } from '../../../test/server-process.ts';
 import { createProductAs, inStockProduct, loadRefs } from '../catalog/test-fixtures.ts';
 import { listing } from '../crm/test-support.ts';
 import { sellerOf } from '../market/test-fixtures.ts';
 import { personOf, threadIndex } from './loop-fixtures.ts';
-
-/** A port nobody listens on now. */
-async function freePort() {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  return port;
-}
-
-async function answering(url: string) {
-  return eventually(
-    () =>
-      fetch(url).then(
-        (response) => response.ok,
-        () => false,
-      ),
-    (ok) => ok,
-    120_000,
-  );
-}
-
-/**
- * The server of `npm start`, in a process of its own, on the test's database. It runs no jobs
- * (JOB_CONCURRENCY=0): whatever it commits waits in the outbox until the process is killed.
- */
-async function serverProcess(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [new URL('../../main.ts', import.meta.url).pathname], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JOB_CONCURRENCY: '0',
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => void (errors += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  expect(await answering(`${base}/api/v1/front/exchange_rates`), `the server did not answer: ${errors}`).toBe(true);
-  return { base, child };
-}
 
 describe('a server killed between the buyer’s commit and the delivery', () => {
   it('delivers the lead after a restart on the same data, exactly once', async () => {
@@ -78,8 +31,7 @@ describe('a server killed between the buyer’s commit and the delivery', () => 
         }),
       });
       expect(response.status).toBe(201);
-      server.child.kill('SIGKILL');
-      await once(server.child, 'exit');
+      await server.crash();
 
       const restarted = await database.start();
       try {

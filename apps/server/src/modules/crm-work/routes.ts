@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { signFileUrlsInAnswers } from '../../platform/file-urls.ts';
+import { FILES_PATH } from './files-service.ts';
 import { registerActivityRoutes } from './activities-routes.ts';
 import { registerContentRoutes } from './content-routes.ts';
 import { registerLeadRoutes } from './loop-routes.ts';
@@ -12,6 +14,7 @@ import { keepTimelineOfRecordChanges } from './timeline.ts';
  */
 export async function crmWorkRoutes(app: FastifyInstance) {
   keepTimelineOfRecordChanges();
+  signFileUrlsInAnswers(app, [FILES_PATH]);
   registerTimelineRoutes(app);
   registerLeadRoutes(app);
   registerActivityRoutes(app);

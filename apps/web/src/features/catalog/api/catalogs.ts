@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CatalogFile, ImportReport } from '@tradeloop/contracts/catalog-files';
+import type { CatalogFile, ImportReport, ImportSummary } from '@tradeloop/contracts/catalog-files';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { catalogKeys } from './keys.ts';
 import { downloadFile, uploadFile } from './upload.ts';
@@ -36,7 +36,20 @@ export function useImportProducts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => uploadFile<ImportReport>('product/import', file),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogKeys.products() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: catalogKeys.products() }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.imports() }),
+      ]),
+  });
+}
+
+/** GET /api/v1/product/imports: the latest imports, to tell of one that a crash cut off. */
+export function useImports(enabled: boolean) {
+  return useQuery({
+    queryKey: catalogKeys.imports(),
+    queryFn: ({ signal }) => apiData<ImportSummary[]>('product/imports', { signal }),
+    enabled,
   });
 }
 

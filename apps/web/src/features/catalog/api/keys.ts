@@ -8,6 +8,7 @@ export const catalogKeys = {
   product: (id: number) => [...catalogKeys.products(), 'detail', id] as const,
   matrix: (id: number, page: number, search: string) => [...catalogKeys.product(id), 'matrix', page, search] as const,
   catalogs: (id: number) => [...catalogKeys.product(id), 'catalogs'] as const,
+  imports: () => [...catalogKeys.all, 'imports'] as const,
   categories: () => [...catalogKeys.all, 'categories'] as const,
   brands: () => [...catalogKeys.all, 'brands'] as const,
   attributes: () => [...catalogKeys.all, 'attributes'] as const,
