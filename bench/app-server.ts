@@ -1,12 +1,11 @@
 import { buildApp } from '../apps/server/src/app.ts';
 import { IN_MEMORY, loadConfig } from '../apps/server/src/config.ts';
 import { createRateLimiter } from '../apps/server/src/platform/rate-limit.ts';
-import { recordIndex } from '../apps/server/src/modules/crm/record-index-store.ts';
 
 /**
  * Child process of a benchmark: one TradeLoop server on DATABASE_URL with rate limits off (the
- * load comes from one address). Prints "ready <address>" once it listens and has loaded large CRM
- * tenants' records; SIGTERM closes it.
+ * load comes from one address). Prints "ready <address>" once it listens; SIGTERM
+ * closes it.
  */
 const config = loadConfig({
   DATA_DIR: IN_MEMORY,
@@ -16,8 +15,6 @@ const config = loadConfig({
 });
 const app = await buildApp(config, { rateLimiter: createRateLimiter({ hit: async () => 0, close: async () => {} }) });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-// Measurements start once large CRM tenants are in the in-memory record index, as after a start.
-await recordIndex(app.db).warm();
 process.stdout.write(`ready ${address}\n`);
 process.once('SIGTERM', () => {
   void app.close().then(() => process.exit(0));

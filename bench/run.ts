@@ -24,9 +24,11 @@ if (wanted('platform')) sections.push(['Platform', await platformScenarios({ sec
 if (wanted('catalog')) sections.push(['Catalogue', await catalogScenarios({ seconds, databaseUrl })]);
 
 if (wanted('crm')) {
+  const crmLeads = Number(process.env.CRM_BENCH_LEADS ?? 1_000_000);
+  const crmSellerLeads = Math.round(crmLeads / 5);
   const crmNotes = { lines: [] as string[] };
   sections.push([
-    'CRM: crm/data_listing, one seller with 200,000 of 1,000,000 leads (20 values each), 16 clients',
+    `CRM: crm/data_listing, one seller with ${crmSellerLeads.toLocaleString('en-US')} of ${crmLeads.toLocaleString('en-US')} leads (20 values each), 16 clients`,
     await crmScenarios({ seconds, databaseUrl }, crmNotes),
     crmNotes.lines,
   ]);

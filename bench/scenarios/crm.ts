@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '@tradeloop/contracts/demo';
@@ -178,17 +179,25 @@ const GOAL_BODY = {
   ],
   sort: { field: 'annual_revenue', direction: 'desc' },
 };
-/** The same without anything an index can answer: every one of the seller's leads is read. */
-const BROAD_BODY = {
+/** Three text conditions (contains, ends with, does not contain) and a sort: trigram indexes and a recheck. */
+const TEXT_BODY = {
   type_id: 1,
   per_page: 100,
   filters: [
-    { id: 'plant_capacity_t_day', condition: 12, value: 500 },
-    { id: 'region', condition: 3, value: 'th' },
-    { id: 'company', condition: 6, value: 'pumps' },
+    { id: 'company', condition: 3, value: 'steel' },
+    { id: 'job_title', condition: 6, value: 'manager' },
+    { id: 'region', condition: 4, value: 'th' },
   ],
   sort: { field: 'annual_revenue', direction: 'desc' },
 };
+/** Every lead, sorted by a custom number field: the first page is read in the order of its value index. */
+const SORTED_BODY = { type_id: 1, per_page: 100, sort: { field: 'plant_capacity_t_day', direction: 'desc' } };
+
+/** A process's resident memory (Linux), in MB. */
+function residentMegabytes(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
 
 async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: url });
@@ -203,7 +212,9 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
 /** The bench database beside the one DATABASE_URL names, created on first use. */
 async function benchDatabase(databaseUrl: string) {
   const url = new URL(databaseUrl);
-  const name = `${url.pathname.replace(/^\//, '') || 'postgres'}_crm_bench`.replace(/[^a-z0-9_]/gi, '_');
+  // The 1,000,000-lead dataset keeps its name; other sizes (CRM_BENCH_LEADS) get databases of their own.
+  const size = TOTAL_LEADS === 1_000_000 ? '' : `_${TOTAL_LEADS}`;
+  const name = `${url.pathname.replace(/^\//, '') || 'postgres'}_crm_bench${size}`.replace(/[^a-z0-9_]/gi, '_');
   const admin = new URL(databaseUrl);
   admin.pathname = '/postgres';
   await withClient(admin.toString(), async (client) => {
@@ -331,6 +342,8 @@ async function ensureDataset(base: string, url: string): Promise<{ token: string
     process.stdout.write('\n');
     await client.query('DROP TABLE crm_bench_tenants');
     await client.query('VACUUM ANALYZE crm_records');
+    // The lists read the typed copies by index-only scans: their visibility map must be set, as autovacuum would.
+    await client.query('VACUUM ANALYZE crm_record_values');
     const buildSeconds = Math.round((Date.now() - started) / 1000);
     await client.query(
       `INSERT INTO app_meta (key, value) VALUES ('crm_bench_dataset', $1) ON CONFLICT (key) DO UPDATE SET value = $1, updated_at = now()`,
@@ -364,21 +377,36 @@ export async function crmScenarios(
       ? `Dataset (${TOTAL_LEADS.toLocaleString('en-US')} leads) reused from an earlier run.`
       : `Dataset built in ${dataset.buildSeconds} s (${TOTAL_LEADS.toLocaleString('en-US')} leads, ${SELLERS} sellers, generate_series in PostgreSQL); not part of any figure.`,
   );
-  // The server runs in a process of its own, as deployed; it announces itself once large tenants'
-  // records are in its in-memory record index.
+  // The server runs in a process of its own, as deployed, and lists at once: nothing is loaded as it starts.
   const started = Date.now();
   const { child, announced } = await startChild(SERVER, { DATABASE_URL: url });
-  notes.lines.push(
-    `The server started and loaded the bench seller's leads into its record index in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-  );
+  notes.lines.push(`The server started in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   try {
     const base = announced.replace(/^ready /, '');
     const token = dataset.token;
     const headers = { authorization: `Bearer ${token}` };
-    const goal = (await call(base, '/crm/v1/crm/data_listing', token, GOAL_BODY)) as { total: number };
-    const broad = (await call(base, '/crm/v1/crm/data_listing', token, BROAD_BODY)) as { total: number };
+    const idle = residentMegabytes(child.pid!);
+    const first = async (body: unknown) => {
+      const at = performance.now();
+      const answer = (await call(base, '/crm/v1/crm/data_listing', token, body)) as { total: number };
+      return { total: answer.total, ms: performance.now() - at };
+    };
+    const goal = await first(GOAL_BODY);
+    const text = await first(TEXT_BODY);
+    const sorted = await first(SORTED_BODY);
     notes.lines.push(
-      `The measured listing matches ${goal.total} of the seller's ${BENCH_SELLER_LEADS.toLocaleString('en-US')} leads; the broad one ${broad.total}.`,
+      `First lists after the start (ms, no warm-up): filters + keyword ${goal.ms.toFixed(0)}, text conditions ${text.ms.toFixed(0)}, sorted by a number ${sorted.ms.toFixed(0)}.`,
+      `The measured listing matches ${goal.total} of the seller's ${BENCH_SELLER_LEADS.toLocaleString('en-US')} leads; the text conditions ${text.total}.`,
+    );
+    // Every seller lists once with each body: a server keeping tenants' records in memory would grow here.
+    for (let index = 0; index < SELLERS; index += 1) {
+      const seller = index === 0 ? token : await signIn(base, index);
+      for (const body of [GOAL_BODY, TEXT_BODY, SORTED_BODY])
+        await call(base, '/crm/v1/crm/data_listing', seller, body);
+    }
+    const listed = residentMegabytes(child.pid!);
+    notes.lines.push(
+      `Server resident memory: ${idle} MB idle after the start, ${listed} MB after every seller listed (${listed - idle >= 0 ? '+' : ''}${listed - idle} MB).`,
     );
     // The machine may be shared: its load at the start of the measurements goes beside the figures.
     notes.lines.push(
@@ -396,6 +424,7 @@ export async function crmScenarios(
       seconds: options.seconds,
       warmupSeconds: WARMUP_SECONDS,
     });
+    const seller = `${BENCH_SELLER_LEADS / 1000}k`;
     return [
       await measure('baseline: GET /crm/v1/crm/input_fields (session, no query)', {
         url: `${base}/crm/v1/crm/input_fields`,
@@ -403,12 +432,19 @@ export async function crmScenarios(
         connections: 16,
         seconds: options.seconds,
       }),
-      await measure('crm/data_listing, first page of 200k leads', listing({ type_id: 1, per_page: 100 })),
+      await measure(`crm/data_listing, first page of ${seller} leads`, listing({ type_id: 1, per_page: 100 })),
       await measure(
         'crm/data_listing, 3 custom-field filters + keyword + sort (goal p95 < 100 ms)',
         listing(GOAL_BODY),
       ),
-      await measure('crm/data_listing, 3 unindexable filters + sort (reads all 200k)', listing(BROAD_BODY)),
+      await measure(
+        'crm/data_listing, contains + ends with + does not contain + sort (goal p95 < 500 ms)',
+        listing(TEXT_BODY),
+      ),
+      await measure(
+        `crm/data_listing, first page of ${seller} leads by a custom number field (goal p95 < 100 ms)`,
+        listing(SORTED_BODY),
+      ),
     ];
   } finally {
     await stopChild(child);

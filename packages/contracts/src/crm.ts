@@ -128,6 +128,8 @@ export const CRM_LIMITS = {
   importBytes: 8 * 1024 * 1024,
   exportRows: 100_000,
   queryLength: 200,
+  /** A filtered list counts its matches exactly up to this many; above, it answers the bound ("10,000+"). */
+  listingCountBound: 10_000,
 } as const;
 
 export const CRM_MESSAGES = {
@@ -355,6 +357,8 @@ export const listingSchema = z.object({
   perPage: z.number().int(),
   total: z.number().int(),
   total_results: z.number().int(),
+  /** true: more records match than a list counts (CRM_LIMITS.listingCountBound); `total` is that bound, shown as "10,000+". */
+  total_bounded: z.boolean(),
   columns: z.array(z.string()),
   sort: z.object({ field: z.string(), direction: z.enum(['asc', 'desc']) }),
   refs: refsSchema,

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONDITIONS_BY_TYPE, CRM_MESSAGES, FIELD_TYPES, type FieldType } from '@tradeloop/contracts/crm';
+import {
+  CONDITIONS_BY_TYPE,
+  CRM_MESSAGES,
+  FIELD_TYPES,
+  type FieldType,
+  type ListingRequest,
+} from '@tradeloop/contracts/crm';
 import { createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
 import { createAccount } from '../accounts/service.ts';
 import { addLeadFields, createRecord, crm, listing } from './test-support.ts';
+import { listRecords } from './listing-service.ts';
 
 /**
  * Four leads (A, B, C, D) with a value in a field of every type, C empty everywhere, and D sharing
@@ -98,17 +105,17 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /**
- * The leads a filter matches, by first name. Sorted by first name the list runs in SQL; sorted by
- * creation (the same order here) the in-memory record index answers the fields it keeps: both must agree.
+ * The leads a filter matches, by first name: as the list runs it (the typed copies of values lead the
+ * filters they answer, docs/decisions/028) and on the records' values alone; both must agree.
  */
 async function matching(filters: { id: string; condition: number; value?: unknown }[]) {
-  const names = async (field: string) => {
-    const page = await listing(app, seller, { type_id: 1, filters, sort: { field, direction: 'asc' } });
-    return page.data.map((record) => record.values.first_name).join('');
-  };
-  const bySql = await names('first_name');
-  expect(await names('created_at'), `sorted by creation: ${JSON.stringify(filters)}`).toBe(bySql);
-  return bySql;
+  const body = { type_id: 1, filters, sort: { field: 'first_name', direction: 'asc' } } as ListingRequest;
+  const names = (page: { data: { values: Record<string, unknown> }[] }) =>
+    page.data.map((record) => record.values.first_name).join('');
+  const listed = names(await listing(app, seller, body));
+  const byValues = names(await listRecords(app.db, seller.companyId!, body, { copies: false }));
+  expect(byValues, `on the values alone: ${JSON.stringify(filters)}`).toBe(listed);
+  return listed;
 }
 
 type Case = [condition: number, value: unknown, expected: string];

@@ -12,7 +12,7 @@ import {
 import { invalid } from '../../platform/errors.ts';
 import { userNameSql } from '../accounts/people.ts';
 import { conditionsOf, externalField, findField, normalizeValue, type FieldDef } from './fields.ts';
-import { crmRecords } from './tables.ts';
+import { crmRecords, crmRecordValues } from './tables.ts';
 import { valuesContain } from './tenant-index.ts';
 import { sqlList } from '../../db/sql.ts';
 
@@ -113,23 +113,25 @@ function filterValue(field: FieldDef, value: Scalar): Scalar {
 
 // ── text: case-insensitive, on values or nothing else ───────────────────────────────────────────
 
+const pattern = (values: Scalar[], prefix: string, suffix: string) =>
+  `${prefix}${likeEscape(String(values[0]))}${suffix}`;
+
 function textCondition({ field, condition, values }: Compiled): SQL {
   const expr = valueText(field);
   const lower = sql`lower(${expr})`;
-  const pattern = (prefix: string, suffix: string) => `${prefix}${likeEscape(String(values[0]))}${suffix}`;
   switch (condition) {
     case 1:
       return sql`${lower} IN (${sqlList(values)})`;
     case 2:
       return sql`(${expr} IS NULL OR ${lower} NOT IN (${sqlList(values)}))`;
     case 3:
-      return sql`${expr} ILIKE ${pattern('%', '%')}`;
+      return sql`${expr} ILIKE ${pattern(values, '%', '%')}`;
     case 4:
-      return sql`(${expr} IS NULL OR ${expr} NOT ILIKE ${pattern('%', '%')})`;
+      return sql`(${expr} IS NULL OR ${expr} NOT ILIKE ${pattern(values, '%', '%')})`;
     case 5:
       return sql`(${expr} IS NOT NULL AND ${lower} <> ${values[0]})`;
     case 6:
-      return sql`${expr} ILIKE ${pattern('%', '')}`;
+      return sql`${expr} ILIKE ${pattern(values, '%', '')}`;
     case 13:
       return sql`(${expr} IS NULL OR ${lower} <> ${values[0]})`;
     case 14:
@@ -171,9 +173,10 @@ function exactCondition(compiled: Compiled, ordered?: (op: string, value: Scalar
   }
 }
 
+const compare = (expr: SQL) => (op: string, value: Scalar) => sql`${expr} ${sql.raw(op)} ${value}`;
+
 function numberCondition(compiled: Compiled): SQL {
-  const expr = numeric(compiled.field);
-  return exactCondition(compiled, (op, value) => sql`${expr} ${sql.raw(op)} ${value}`);
+  return exactCondition(compiled, compare(numeric(compiled.field)));
 }
 
 /** Dates and date-times compared as ISO text; a date on a date-time field means that whole UTC day. */
@@ -221,8 +224,7 @@ function dateCondition(compiled: Compiled): SQL {
   if (compiled.field.fieldType === 'datetime') {
     return rangeCondition(valueText(compiled.field), (value) => sql`${value}`, compiled);
   }
-  const expr = valueText(compiled.field);
-  return exactCondition(compiled, (op, value) => sql`${expr} ${sql.raw(op)} ${value}`);
+  return exactCondition(compiled, compare(valueText(compiled.field)));
 }
 
 function multiCondition({ tenant, field, condition, values }: Compiled): SQL {
@@ -317,18 +319,115 @@ function mergeable(compiled: Compiled) {
  * ({"a": 1, "b": 2}), which the index answers in one scan and the heap rechecks once per row.
  */
 export function compileFilters(tenant: Tenant, fields: FieldDef[], filters: Filter[]): SQL[] {
+  return planFilters(tenant, fields, filters).conditions;
+}
+
+/**
+ * A list's filters as crm_records conditions, and, for the filters the typed copies answer exactly
+ * (crm_record_values, docs/decisions/028), the sets of record ids they accept with the filters left.
+ */
+export type FilterPlan = {
+  /** Every filter on crm_records, equalities folded into one containment of the tenant GIN. */
+  conditions: SQL[];
+  /** Whether the tenant GIN answers one of the conditions (an equality, "contains all", "checked"). */
+  tenantIndexed: boolean;
+  /** Record ids each answered filter accepts (SELECT record_id FROM crm_record_values …). */
+  sets: SQL[];
+  /** The conditions of the filters no set answers. */
+  unanswered: SQL[];
+};
+
+export function planFilters(tenant: Tenant, fields: FieldDef[], filters: Filter[]): FilterPlan {
   const compiled = filters.map((filter) => prepareFilter(tenant, fields, filter));
   const folded: Record<string, FieldValue> = {};
   const rest: SQL[] = [];
+  const sets: SQL[] = [];
+  const unanswered: SQL[] = [];
+  let tenantIndexed = false;
   for (const item of compiled) {
     const multi = item.field.fieldType === 'multiselect' || item.field.settings.multiple;
-    if (mergeable(item) && !(item.field.name in folded))
-      folded[item.field.name] = (multi ? [item.values[0]] : item.values[0]) as FieldValue;
-    else rest.push(compileOne(item));
+    const condition = mergeable(item) && !(item.field.name in folded) ? null : compileOne(item);
+    if (condition) rest.push(condition);
+    else folded[item.field.name] = (multi ? [item.values[0]] : item.values[0]) as FieldValue;
+    tenantIndexed ||= condition === null || answeredByTenantIndex(item);
+    const set = copiesAccepting(item);
+    if (set) sets.push(set);
+    else
+      unanswered.push(
+        condition ?? valuesContain(tenant.companyId, tenant.typeId, { [item.field.name]: folded[item.field.name] }),
+      );
   }
   const names = Object.keys(folded);
-  return names.length ? [valuesContain(tenant.companyId, tenant.typeId, folded), ...rest] : rest;
+  const conditions = names.length ? [valuesContain(tenant.companyId, tenant.typeId, folded), ...rest] : rest;
+  return { conditions, tenantIndexed, sets, unanswered };
 }
+
+function answeredByTenantIndex({ field, condition, values }: Compiled) {
+  if (field.storage !== 'values') return false;
+  if (field.fieldType === 'checkbox') return values[0] === true ? condition === 1 : condition === 5;
+  return (condition === 1 && MERGEABLE.has(field.fieldType)) || (condition === 3 && field.fieldType === 'multiselect');
+}
+
+// ── typed copies (crm_record_values): the filters whose accepted records are a set of copies ────
+
+/** The column of crm_record_values holding a field's copies, or null when its values are not copied. */
+export function copyColumn(field: FieldDef) {
+  if (field.storage !== 'values' || field.id === null) return null;
+  switch (field.fieldType) {
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'url':
+      return crmRecordValues.text;
+    case 'number':
+    case 'currency':
+      return crmRecordValues.number;
+    case 'date':
+    case 'datetime':
+      return crmRecordValues.moment;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The records a filter accepts, as the ids of copies passing the same test its SQL on the values
+ * makes, read from the field's B-tree alone (an index-only scan); or null when the filter accepts
+ * records without a value (negations, "is empty") or is "is not empty", which narrows nothing. The
+ * copy of a text is lower-cased as that SQL lowers it, so "contains" and "ends with" are LIKE on it
+ * with the pattern lower-cased: what ILIKE does.
+ */
+function copiesAccepting(compiled: Compiled): SQL | null {
+  const { field, condition, values } = compiled;
+  const column = copyColumn(field);
+  if (!column) return null;
+  const copies = (test: SQL) =>
+    sql`select ${crmRecordValues.recordId} from ${crmRecordValues} where ${crmRecordValues.fieldId} = ${field.id} and ${test}`;
+  const ordered = COMPARISONS[condition];
+  switch (field.fieldType) {
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'url':
+      if (condition === 1) return copies(sql`${column} IN (${sqlList(values)})`);
+      if (condition === 3 || condition === 6) {
+        return copies(sql`${column} LIKE lower(${pattern(values, '%', condition === 3 ? '%' : '')})`);
+      }
+      return null;
+    case 'number':
+    case 'currency':
+    case 'date':
+      return ordered ? copies(compare(sql`${column}`)(ordered, values[0])) : null;
+    case 'datetime':
+      return condition === 1 || ordered
+        ? copies(rangeCondition(sql`${column}`, (value) => sql`${value}`, compiled))
+        : null;
+    default:
+      return null;
+  }
+}
+
+const COMPARISONS: Partial<Record<ConditionId, string>> = { 9: '<', 10: '>', 11: '<=', 12: '>=' };
 
 /** Checks filters against the fields without running them (saving a view or a filter). */
 export function validateFilters(fields: FieldDef[], filters: Filter[]) {

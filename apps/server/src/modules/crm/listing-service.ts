@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  CRM_LIMITS,
   CRM_MESSAGES,
   TITLE_FIELDS,
   type CrmRecord,
@@ -10,17 +11,23 @@ import {
   type RecordTypeId,
   type RecordValues,
 } from '@tradeloop/contracts/crm';
-import { preparedStatement, type Db, type Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { DEFAULT_COLUMNS } from './default-forms.ts';
 import { externalField, findField, type FieldDef } from './fields.ts';
-import { compileFilters, sortExpression, SORTABLE_TYPES, validateFilters } from './filters.ts';
+import {
+  compileFilters,
+  copyColumn,
+  planFilters,
+  sortExpression,
+  SORTABLE_TYPES,
+  validateFilters,
+  type FilterPlan,
+} from './filters.ts';
 import { keywordCondition, keywordWords } from './tenant-index.ts';
-import { indexQuery } from './index-query.ts';
-import { recordIndex } from './record-index-store.ts';
 import { loadFields, type LoadedFields } from './forms-service.ts';
 import { collectRefs, toRecord } from './records-read.ts';
-import { crmRecordCounts, crmRecords, crmSavedFilters, crmViews } from './tables.ts';
+import { crmRecordCounts, crmRecords, crmRecordValues, crmSavedFilters, crmViews } from './tables.ts';
 import { userNameSql } from '../accounts/people.ts';
 
 export type SortSpec = { field: string; direction: 'asc' | 'desc' };
@@ -73,11 +80,15 @@ export function resolveSort(
   return { field, direction: wanted.direction };
 }
 
-export function orderBy(sort: { field: FieldDef; direction: 'asc' | 'desc' }): SQL[] {
+export function orderBy(
+  sort: { field: FieldDef; direction: 'asc' | 'desc' },
+  key: SQL | AnyPgColumn = sortExpression(sort.field),
+  id: SQL | AnyPgColumn = crmRecords.id,
+): SQL[] {
   const direction = sql.raw(sort.direction === 'asc' ? 'ASC' : 'DESC');
   // created_at DESC NULLS LAST, id DESC NULLS LAST is the list index's order.
   const nulls = sql.raw(sort.field.storage === 'column' && sort.direction === 'asc' ? 'NULLS FIRST' : 'NULLS LAST');
-  return [sql`${sortExpression(sort.field)} ${direction} ${nulls}`, sql`${crmRecords.id} ${direction} ${nulls}`];
+  return [sql`${key} ${direction} ${nulls}`, sql`${id} ${direction} ${nulls}`];
 }
 
 /** Columns of a view, or the built-in ones, keeping only fields that still exist. */
@@ -87,6 +98,7 @@ export function columnsOf(fields: FieldDef[], typeId: RecordTypeId, columns: str
 }
 
 export type Scope = {
+  typeId: RecordTypeId;
   loaded: LoadedFields;
   /** The view's, the saved filter's and the request's filters, all of which apply. */
   filters: Filter[];
@@ -96,30 +108,48 @@ export type Scope = {
   columns: string[];
 };
 
+/** `copies: false` leaves the typed copies aside: the tests compare both answers. */
+export type ListOptions = { copies?: boolean };
+
+/**
+ * The filters as the list runs them (docs/decisions/028). When the tenant GIN answers a condition or
+ * the keyword, that index leads and the rest are checked on its rows. Otherwise the filters the typed
+ * copies answer lead: their sets of record ids are intersected first (each from its own index) and
+ * only the records in all of them are read and checked against the other filters.
+ */
+function leadingConditions(plan: FilterPlan, keyword: boolean, copies: boolean): SQL[] {
+  if (!copies || plan.tenantIndexed || keyword || plan.sets.length === 0) return plan.conditions;
+  const sets = sql.join(
+    plan.sets.map((set) => sql`(${set})`),
+    sql` INTERSECT `,
+  );
+  return [sql`${crmRecords.id} IN (${sets})`, ...plan.unanswered];
+}
+
 /** Turns a listing request (view, saved filter, filters, keyword, sort) into SQL conditions and order. */
-export async function listingScope(tx: Tx, companyId: number, body: ListingRequest): Promise<Scope> {
+export async function listingScope(
+  tx: Tx,
+  companyId: number,
+  body: ListingRequest,
+  options: ListOptions = {},
+): Promise<Scope> {
   const typeId = body.type_id;
   const loaded = await loadFields(tx, companyId, typeId);
   const view = body.custom_view_id ? await findView(tx, companyId, body.custom_view_id, typeId) : null;
   const saved = body.filter_id ? await findSavedFilter(tx, companyId, body.filter_id, typeId) : null;
   const filters: Filter[] = [...(view?.filters ?? []), ...(saved?.filters ?? []), ...(body.filters ?? [])];
   validateFilters(loaded.fields, filters);
-  // Built when first read: a list the in-memory record index answers never needs them.
-  let conditions: SQL[] | undefined;
-  const compile = () => {
-    const keyword = keywordCondition(companyId, body.query);
-    return [
-      ...baseConditions(companyId, typeId, body.deleted ?? false),
-      ...compileFilters({ companyId, typeId }, loaded.fields, filters),
-      ...(keyword ? [keyword] : []),
-    ];
-  };
+  const keyword = keywordCondition(companyId, body.query);
+  const plan = planFilters({ companyId, typeId }, loaded.fields, filters);
   return {
+    typeId,
     loaded,
     filters,
-    get conditions() {
-      return (conditions ??= compile());
-    },
+    conditions: [
+      ...baseConditions(companyId, typeId, body.deleted ?? false),
+      ...leadingConditions(plan, keyword !== undefined, options.copies !== false),
+      ...(keyword ? [keyword] : []),
+    ],
     filtered: filters.length > 0 || keywordWords(body.query).length > 0,
     sort: resolveSort(loaded.fields, body.sort ?? view?.sort),
     columns: columnsOf(loaded.fields, typeId, body.columns?.length ? body.columns : view?.columns),
@@ -136,8 +166,8 @@ function unlistedValues(scope: Scope, typeId: RecordTypeId) {
 }
 
 /** The values a list row needs (one array parameter, not one per name: less to send and to parse). */
-function listedValues(scope: Scope, typeId: RecordTypeId) {
-  const drop = unlistedValues(scope, typeId);
+function listedValues(scope: Scope) {
+  const drop = unlistedValues(scope, scope.typeId);
   if (drop.length === 0) return crmRecords.values;
   return sql<RecordValues>`(${crmRecords.values} - ${sql.param(drop)}::text[])`.mapWith(crmRecords.values);
 }
@@ -162,10 +192,23 @@ async function withExternalValues(tx: Tx, companyId: number, scope: Scope, recor
   return records;
 }
 
-async function countWhere(tx: Tx, conditions: SQL[]) {
+/** Records matching the conditions, counted up to `bound` when given. */
+async function countWhere(tx: Tx, conditions: SQL[], bound?: number) {
+  const matching = tx
+    .select({ one: sql`1` })
+    .from(crmRecords)
+    .where(and(...conditions));
+  const counted = bound === undefined ? matching.as('matching') : matching.limit(bound).as('matching');
+  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(counted);
+  return total;
+}
+
+/** Matches of a page sorted along a field's copies that have a copy of it. */
+async function countValued(tx: Tx, conditions: SQL[]) {
   const [{ total }] = await tx
     .select({ total: sql<number>`count(*)::int` })
-    .from(crmRecords)
+    .from(crmRecordValues)
+    .innerJoin(crmRecords, eq(crmRecords.id, crmRecordValues.recordId))
     .where(and(...conditions));
   return total;
 }
@@ -213,15 +256,10 @@ const listSelection = {
 function pageQuery(
   tx: Tx,
   scope: Pick<Scope, 'conditions' | 'sort'>,
-  withTotal: boolean,
   values: SQL<RecordValues> | typeof crmRecords.values = crmRecords.values,
 ) {
   return tx
-    .select({
-      ...listSelection,
-      values,
-      total: withTotal ? sql<number>`(count(*) OVER ())::int` : sql<number>`0`,
-    })
+    .select({ ...listSelection, values, total: sql<number>`0` })
     .from(crmRecords)
     .where(and(...scope.conditions))
     .orderBy(...orderBy(scope.sort));
@@ -229,48 +267,35 @@ function pageQuery(
 
 type ListedRow = Awaited<ReturnType<typeof pageQuery>>[number];
 
-/** The rows of a page the record index chose, in no order. */
-const listedByIds = preparedStatement((tx) =>
-  tx
-    .select({
-      ...listSelection,
-      values: sql<RecordValues>`(${crmRecords.values} - ${sql.placeholder('unlisted')}::text[])`.mapWith(
-        crmRecords.values,
-      ),
-      total: sql<number>`0`,
-    })
-    .from(crmRecords)
-    .where(
-      and(
-        eq(crmRecords.companyId, sql.placeholder('companyId')),
-        sql`${crmRecords.id} = any(${sql.placeholder('ids')}::bigint[])`,
-      ),
-    )
-    .prepare('crm_records_listed_by_ids'),
-);
-
 function listedRecords(scope: Scope, rows: ListedRow[]) {
   const formUniqueId = scope.loaded.form.uniqueId;
   return rows.map((row) => toRecord({ ...row, formUniqueId }));
 }
 
 /**
- * POST crm/data_listing. A filtered list whose conditions and sort the in-memory record index answers
- * exactly is counted and paged there, and only its page is read (docs/decisions/021). Otherwise a
- * filtered list counts its matches in the same statement (one pass over the few rows the indexes
- * leave); an unfiltered one reads its page from the list index and counts apart.
+ * POST crm/data_listing, in PostgreSQL's own indexes (docs/decisions/028). A filtered list gathers
+ * its matches from the index that leads (at most COUNT_BOUND + 1 of them), counts them and sorts
+ * them; when there are more, the count says "at least COUNT_BOUND" and the page is read in the sort's
+ * own order: the typed copies' index for a field, the list index for the creation time. An unfiltered
+ * list is counted from crm_record_counts and read in that order too.
  */
 export async function listRecords(
   db: Db,
   companyId: number,
   body: ListingRequest,
-  options: { index?: boolean } = {},
+  options: ListOptions = {},
 ): Promise<Listing> {
-  const scope = await listingScope(db, companyId, body);
+  const scope = await listingScope(db, companyId, body, options);
   const perPage = body.per_page ?? 100;
   const page = body.page ?? 1;
-  const wanted = { db, companyId, body, scope, offset: (page - 1) * perPage, perPage };
-  const { rows, total } = (options.index !== false && (await pageFromIndex(wanted))) || (await pageFromSql(wanted));
+  const { rows, total, bounded } = await db.transaction(async (tx) => {
+    // A page is a few index probes: starting parallel workers would cost more than it saves.
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    const wanted = { db: tx, scope, offset: (page - 1) * perPage, perPage, copies: options.copies !== false };
+    return scope.filtered || body.deleted
+      ? filteredPage(wanted)
+      : { rows: await sortedPage(wanted), total: await liveCount(tx, companyId, body.type_id), bounded: false };
+  });
   return {
     data: await withExternalValues(db, companyId, scope, listedRecords(scope, rows)),
     currentPage: page,
@@ -278,45 +303,87 @@ export async function listRecords(
     perPage,
     total,
     total_results: total,
+    total_bounded: bounded,
     columns: scope.columns,
     sort: { field: scope.sort.field.name, direction: scope.sort.direction },
     refs: await collectRefs(db, companyId, scope.loaded.fields, rows),
   };
 }
 
-type Page = { rows: ListedRow[]; total: number };
-type PageWanted = { db: Db; companyId: number; body: ListingRequest; scope: Scope; offset: number; perPage: number };
+/** A filtered list is counted exactly up to this many matches; past it, the count says "10,000+". */
+const COUNT_BOUND = CRM_LIMITS.listingCountBound;
 
-async function pageFromIndex({ db, companyId, body, scope, offset, perPage }: PageWanted): Promise<Page | null> {
-  if (!scope.filtered) return null;
-  const query = indexQuery(scope.loaded.fields, scope.filters, body.query, scope.sort, body.deleted ?? false);
-  if (!query) return null;
-  const records = await recordIndex(db).records(companyId, body.type_id, scope.loaded.fields);
-  if (!records) return null;
-  const { total, ids } = records.page(query, offset, perPage);
-  if (ids.length === 0) return { rows: [], total };
-  const found = await listedByIds(db).execute({ companyId, ids, unlisted: unlistedValues(scope, body.type_id) });
-  const byId = new Map(found.map((row) => [row.id, row]));
-  // A record deleted since the index looked is left out of its page.
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
-}
+type PageWanted = { db: Tx; scope: Scope; offset: number; perPage: number; copies: boolean };
 
-async function pageFromSql({ db, companyId, body, scope, offset, perPage }: PageWanted): Promise<Page> {
-  const rows = await pageQuery(db, scope, scope.filtered, listedValues(scope, body.type_id))
+/**
+ * A filtered list: its matches (up to one past the bound) in one pass of the leading index, counted
+ * and sorted in the same statement; past the bound, the page in the sort's order and the bound as
+ * the count.
+ */
+async function filteredPage(wanted: PageWanted): Promise<{ rows: ListedRow[]; total: number; bounded: boolean }> {
+  const { db, scope, offset, perPage } = wanted;
+  const matched = db.$with('matched').as(
+    db
+      .select({ id: crmRecords.id, key: sql`${sortExpression(scope.sort.field)}`.as('sort_key') })
+      .from(crmRecords)
+      .where(and(...scope.conditions))
+      .limit(COUNT_BOUND + 1),
+  );
+  const rows = await db
+    .with(matched)
+    .select({
+      ...listSelection,
+      values: listedValues(scope),
+      total: sql<number>`(select count(*) from ${matched})::int`,
+    })
+    .from(matched)
+    .innerJoin(crmRecords, eq(crmRecords.id, matched.id))
+    .orderBy(...orderBy(scope.sort, sql`${matched.key}`, sql`${matched.id}`))
     .limit(perPage)
     .offset(offset);
-  const total =
-    scope.filtered && rows.length > 0
-      ? rows[0].total
-      : scope.filtered || body.deleted
-        ? await countWhere(db, scope.conditions)
-        : await liveCount(db, companyId, body.type_id);
-  return { rows, total };
+  const total = rows.length ? rows[0].total : await countWhere(db, scope.conditions, COUNT_BOUND + 1);
+  if (total <= COUNT_BOUND) return { rows, total, bounded: false };
+  return { rows: await sortedPage(wanted), total: COUNT_BOUND, bounded: true };
+}
+
+/**
+ * A page of many matches in the sort's order: along the sorted field's copies (records without one
+ * follow, by id, as NULLS LAST puts them), or in SQL's own plan for other sorts (the list index
+ * serves the creation time).
+ */
+async function sortedPage({ db, scope, offset, perPage, copies }: PageWanted): Promise<ListedRow[]> {
+  const { field } = scope.sort;
+  const column = copies ? copyColumn(field) : null;
+  if (!column) {
+    return pageQuery(db, scope, listedValues(scope)).limit(perPage).offset(offset);
+  }
+  const ofField = [eq(crmRecordValues.fieldId, field.id!), isNotNull(column)];
+  const direction = sql.raw(scope.sort.direction === 'asc' ? 'ASC' : 'DESC');
+  const valued = await db
+    .select({ ...listSelection, values: listedValues(scope), total: sql<number>`0` })
+    .from(crmRecordValues)
+    .innerJoin(crmRecords, eq(crmRecords.id, crmRecordValues.recordId))
+    .where(and(...ofField, ...scope.conditions))
+    .orderBy(sql`${column} ${direction}`, sql`${crmRecordValues.recordId} ${direction}`)
+    .limit(perPage)
+    .offset(offset);
+  if (valued.length === perPage) return valued;
+  // The page reaches the records without a value: how many valued ones come before them.
+  const before = valued.length ? offset + valued.length : await countValued(db, [...ofField, ...scope.conditions]);
+  const valueless = sql`NOT EXISTS (select 1 from ${crmRecordValues} where ${crmRecordValues.recordId} = ${crmRecords.id} and ${and(...ofField)})`;
+  const rest = await db
+    .select({ ...listSelection, values: listedValues(scope), total: sql<number>`0` })
+    .from(crmRecords)
+    .where(and(...scope.conditions, valueless))
+    .orderBy(sql`${crmRecords.id} ${direction}`)
+    .limit(perPage - valued.length)
+    .offset(Math.max(0, offset - before));
+  return [...valued, ...rest];
 }
 
 /** A page of a scope's rows with their references (the CSV export reads in such batches). */
 export async function scopeRows(tx: Tx, companyId: number, scope: Scope, limit: number, offset: number) {
-  const rows = await pageQuery(tx, scope, false).limit(limit).offset(offset);
+  const rows = await pageQuery(tx, scope).limit(limit).offset(offset);
   return {
     rows: await withExternalValues(tx, companyId, scope, listedRecords(scope, rows)),
     refs: await collectRefs(tx, companyId, scope.loaded.fields, rows),

@@ -6,7 +6,9 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -16,7 +18,7 @@ import {
 import type { FieldSettings, FieldType, Filter, RecordTypeId, RecordValues } from '@tradeloop/contracts/crm';
 import type { TabColumns } from '@tradeloop/contracts/crm-forms';
 import { users } from '../accounts/tables.ts';
-import { createdAt, updatedAt, xid8 } from '../../db/columns.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 import { companyColumn } from '../accounts/columns.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -213,19 +215,35 @@ export const crmSearchWords = pgTable(
 );
 
 /**
- * Which records each transaction wrote, appended by triggers on crm_records (migration 0016): a
- * process's in-memory record index reads what committed since it last looked (docs/decisions/021).
+ * Typed copies of the values the list conditions and sorts compare (docs/decisions/028): one row per
+ * record and field with a value, kept by statement triggers on crm_records (migration 0018), in a
+ * B-tree per kind led by the field (whose id stands for company, type and field at once) and ending
+ * with the record, so a condition or a sort reads one field's copies and nothing else (index-only).
+ * Short text is lower-cased, as the text conditions compare it; pick lists, users, lookups and
+ * checkboxes are answered by the tenant GIN of crm_records, long text by the records themselves.
  */
-export const crmRecordChanges = pgTable(
-  'crm_record_changes',
+export const crmRecordValues = pgTable(
+  'crm_record_values',
   {
-    txid: xid8('txid')
-      .notNull()
-      .default(sql`pg_current_xact_id()`),
-    companyId: bigint('company_id', { mode: 'number' }).notNull(),
-    typeId: smallint('type_id').$type<RecordTypeId>().notNull(),
+    fieldId: bigint('field_id', { mode: 'number' }).notNull(),
     recordId: bigint('record_id', { mode: 'number' }).notNull(),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** text, e-mail, phone and URL fields (at most 255 characters), lower-cased. */
+    text: text('text'),
+    /** number and currency fields. */
+    number: numeric('number'),
+    /** date and date-time fields, as stored (ISO text, which sorts as time does). */
+    moment: text('moment'),
   },
-  (t) => [index('crm_record_changes_txid_idx').on(t.txid)],
+  (t) => [
+    primaryKey({ columns: [t.recordId, t.fieldId] }),
+    index('crm_record_values_text_idx')
+      .on(t.fieldId, t.text, t.recordId)
+      .where(sql`${t.text} IS NOT NULL`),
+    index('crm_record_values_number_idx')
+      .on(t.fieldId, t.number, t.recordId)
+      .where(sql`${t.number} IS NOT NULL`),
+    index('crm_record_values_moment_idx')
+      .on(t.fieldId, t.moment, t.recordId)
+      .where(sql`${t.moment} IS NOT NULL`),
+  ],
 );

@@ -1,0 +1,205 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CRM_LIMITS, type ListingRequest } from '@tradeloop/contracts/crm';
+import { createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
+import { rowsOf } from '../../db/sql.ts';
+import { listRecords } from './listing-service.ts';
+import { addLeadFields, createRecord, crm, listing } from './test-support.ts';
+
+/**
+ * Lists led by the typed copies of values (crm_record_values, docs/decisions/028) against the same
+ * lists run on the records' JSON alone, and the copies following writes.
+ */
+let app: FastifyInstance;
+let seller: TestUser;
+const words = ['Vertex', 'Apex', 'Orion'];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  seller = await signUp(app, 'seller');
+  await addLeadFields(app, seller, [
+    { label: 'Capacity', field_type: 'number' },
+    { label: 'Called at', field_type: 'datetime' },
+  ]);
+  for (let n = 0; n < 40; n += 1) {
+    const lead = await createRecord(app, seller, 1, {
+      first_name: `Lead${n}`,
+      company: `${words[n % 3]} ${n % 2 ? 'Pumps' : 'Valves'}`,
+      ...(n % 4 ? { job_title: n % 5 > 1 ? 'Purchase Manager' : 'Plant Head' } : {}),
+      ...(n % 7 ? { capacity: (n * 37) % 100 } : {}),
+      ...(n % 3 === 1 ? { annual_revenue: (n * 53) % 40 } : {}),
+      ...(n % 5 ? { next_follow_up: `2026-0${1 + (n % 6)}-1${n % 9}` } : {}),
+      ...(n % 6 ? { called_at: `2026-02-0${1 + (n % 5)}T0${n % 10}:30:00.000Z` } : {}),
+      ...(n % 8 === 2 ? { description: `Urgent: call back about ${words[n % 3]}` } : {}),
+    });
+    if (n % 9 === 4) await crm(app, seller, 'DELETE', `crm/delete_lead?unique_id=${lead.unique_id}`);
+  }
+});
+afterAll(() => app.close());
+
+const bodies: (Omit<ListingRequest, 'type_id'> & { name: string; empty?: boolean })[] = [
+  {
+    name: 'contains, by capacity',
+    filters: [{ id: 'company', condition: 3, value: 'ERT' }],
+    sort: { field: 'capacity', direction: 'desc' },
+  },
+  {
+    name: 'ends with and at least, by revenue ascending (many without)',
+    filters: [
+      { id: 'company', condition: 6, value: 'umps' },
+      { id: 'capacity', condition: 12, value: 30 },
+    ],
+    sort: { field: 'annual_revenue', direction: 'asc' },
+  },
+  {
+    name: 'contains, ends with, does not contain (the bench list)',
+    filters: [
+      { id: 'company', condition: 3, value: 'vert' },
+      { id: 'job_title', condition: 6, value: 'manager' },
+      { id: 'company', condition: 4, value: 'valves' },
+    ],
+    sort: { field: 'annual_revenue', direction: 'desc' },
+  },
+  { name: 'text is one of', filters: [{ id: 'company', condition: 1, value: ['apex pumps', 'Orion Valves'] }] },
+  {
+    name: 'a two-letter contains (no trigram) and is empty',
+    filters: [
+      { id: 'company', condition: 3, value: 'ex' },
+      { id: 'job_title', condition: 7 },
+    ],
+  },
+  {
+    name: 'less than, by company',
+    filters: [{ id: 'capacity', condition: 9, value: 50 }],
+    sort: { field: 'company', direction: 'asc' },
+  },
+  {
+    name: 'date on or after, by date',
+    filters: [{ id: 'next_follow_up', condition: 12, value: '2026-03-01' }],
+    sort: { field: 'next_follow_up', direction: 'desc' },
+  },
+  { name: 'date-time on a day', filters: [{ id: 'called_at', condition: 1, value: '2026-02-03' }] },
+  { name: 'date-time before', filters: [{ id: 'called_at', condition: 9, value: '2026-02-03T05:00:00.000Z' }] },
+  { name: 'long text contains', filters: [{ id: 'description', condition: 3, value: 'urgent' }] },
+  {
+    name: 'contains and a pick list (the tenant index leads)',
+    filters: [
+      { id: 'company', condition: 3, value: 'orion' },
+      { id: 'lead_status', condition: 1, value: ['New'] },
+    ],
+  },
+  { name: 'nothing matches', filters: [{ id: 'company', condition: 3, value: 'nowhere' }], empty: true },
+  { name: 'every lead by capacity', sort: { field: 'capacity', direction: 'desc' } },
+  {
+    name: 'every lead by capacity ascending, across the valueless',
+    sort: { field: 'capacity', direction: 'asc' },
+    per_page: 5,
+    page: 7,
+  },
+  {
+    name: 'every lead by capacity, only valueless',
+    sort: { field: 'capacity', direction: 'desc' },
+    per_page: 4,
+    page: 9,
+  },
+  { name: 'every lead by company', sort: { field: 'company', direction: 'asc' }, per_page: 10, page: 2 },
+  { name: 'every lead by follow-up date', sort: { field: 'next_follow_up', direction: 'asc' } },
+  { name: 'every lead by description (long text: no copy index)', sort: { field: 'description', direction: 'asc' } },
+  { name: 'the recycle bin by capacity', deleted: true, sort: { field: 'capacity', direction: 'asc' } },
+  {
+    name: 'the recycle bin, contains',
+    deleted: true,
+    filters: [{ id: 'company', condition: 3, value: 'pumps' }],
+  },
+];
+
+describe('POST /crm/v1/crm/data_listing led by the typed copies of values', () => {
+  it('answers every list exactly as the records’ values alone do', async () => {
+    for (const { name, empty, ...rest } of bodies) {
+      const body = { type_id: 1 as const, ...rest };
+      const byCopies = await listRecords(app.db, seller.companyId!, body);
+      const byValues = await listRecords(app.db, seller.companyId!, body, { copies: false });
+      if (empty) expect(byCopies.total, name).toBe(0);
+      else expect(byCopies.data.length, name).toBeGreaterThan(0);
+      expect(byCopies, name).toEqual(byValues);
+    }
+  });
+
+  it('keeps the copies in step with new, edited and deleted records', async () => {
+    const owner = await signUp(app, 'seller');
+    const contains = async (value: string) =>
+      (await listing(app, owner, { type_id: 1, filters: [{ id: 'company', condition: 3, value }] })).data.map(
+        (record) => record.id,
+      );
+    const first = await createRecord(app, owner, 1, { first_name: 'A', company: 'Quasar Works', annual_revenue: 5 });
+    expect(await contains('quasar')).toEqual([first.id]);
+    const copies = rowsOf<{ text: string | null; number: string | null }>(
+      await app.db.execute(sql`select text, number from crm_record_values where record_id = ${first.id} order by text`),
+    );
+    expect(copies).toEqual([
+      { text: 'a', number: null },
+      { text: 'quasar works', number: null },
+      { text: null, number: '5' },
+    ]);
+
+    await crm(app, owner, 'POST', 'crm/update_datalisting_fields', {
+      unique_id: first.unique_id,
+      type_id: 1,
+      form_input_list_id: 'company',
+      value: 'Nebula Labs',
+    });
+    expect(await contains('quasar')).toEqual([]);
+    expect(await contains('nebula')).toEqual([first.id]);
+
+    await crm(app, owner, 'DELETE', `crm/delete_lead?unique_id=${first.unique_id}`);
+    expect(await contains('nebula')).toEqual([]);
+    await crm(app, owner, 'POST', 'crm/restore_lead', { unique_id: first.unique_id });
+    expect(await contains('nebula')).toEqual([first.id]);
+  });
+
+  it('reads the copies: a list they lead answers what they hold', async () => {
+    const owner = await signUp(app, 'seller');
+    const lead = await createRecord(app, owner, 1, { first_name: 'A', company: 'Quasar Works' });
+    const body = { type_id: 1 as const, filters: [{ id: 'company', condition: 3 as const, value: 'quasar' }] };
+    expect((await listRecords(app.db, owner.companyId!, body)).total).toBe(1);
+    // A copy that disagrees with the values (never so outside this test) shows which one a list read.
+    await app.db.execute(
+      sql`update crm_record_values set text = 'elsewhere' where record_id = ${lead.id} and text = 'quasar works'`,
+    );
+    expect((await listRecords(app.db, owner.companyId!, body)).total).toBe(0);
+    expect((await listRecords(app.db, owner.companyId!, body, { copies: false })).total).toBe(1);
+  });
+
+  it('counts a large match up to the bound and pages it in the sort’s order', async () => {
+    const owner = await signUp(app, 'seller');
+    await addLeadFields(app, owner, [{ label: 'Capacity', field_type: 'number' }]);
+    const lead = await createRecord(app, owner, 1, { first_name: 'Seed', company: 'Seed Pumps', capacity: 1 });
+    // Written in one statement, as an import would: the triggers copy the values.
+    await app.db.execute(sql`insert into crm_records (company_id, type_id, form_id, values, created_at)
+      select r.company_id, 1, r.form_id,
+        jsonb_build_object('first_name', 'Lead ' || g, 'company', 'Bulk Pumps ' || g, 'capacity', g % 1000),
+        now() - g * interval '1 second'
+      from crm_records r cross join generate_series(1, ${CRM_LIMITS.listingCountBound + 5}) g where r.id = ${lead.id}`);
+    const body: ListingRequest = {
+      type_id: 1,
+      per_page: 50,
+      page: 3,
+      filters: [{ id: 'company', condition: 3, value: 'pumps' }],
+      sort: { field: 'capacity', direction: 'desc' },
+    };
+    const byCopies = await listRecords(app.db, owner.companyId!, body);
+    expect(byCopies.total).toBe(CRM_LIMITS.listingCountBound);
+    expect(byCopies.total_bounded).toBe(true);
+    // Ten leads hold each capacity: the third page of fifty starts at 989.
+    const capacities = byCopies.data.map((record) => Number(record.values.capacity));
+    expect(capacities.slice(0, 1)).toEqual([989]);
+    expect(capacities).toEqual([...capacities].sort((a, b) => b - a));
+    expect(byCopies).toEqual(await listRecords(app.db, owner.companyId!, body, { copies: false }));
+    const few = await listRecords(app.db, owner.companyId!, {
+      ...body,
+      filters: [{ id: 'company', condition: 1, value: ['seed pumps'] }],
+    });
+    expect({ total: few.total, bounded: few.total_bounded }).toEqual({ total: 1, bounded: false });
+  });
+});
