@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { IN_MEMORY, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 
@@ -13,17 +13,20 @@ import { openDatabase } from '../src/db/client.ts';
  * A server on a database of its own: an in-memory PGlite, or, when TEST_DATABASE_URL names a
  * PostgreSQL server, a fresh database created for this app and dropped when it closes.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+): Promise<FastifyInstance> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const config = loadConfig({ DATA_DIR: IN_MEMORY, LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...env });
-  if (!adminUrl) return answeringSettled(await buildApp(config));
+  if (!adminUrl) return answeringSettled(await buildApp(config, options));
 
   const name = `tradeloop_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: IN_MEMORY });
-  const app = answeringSettled(await buildApp(config, { database }));
+  const app = answeringSettled(await buildApp(config, { ...options, database }));
   app.addHook('onClose', async () => {
     await database.close();
     await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
