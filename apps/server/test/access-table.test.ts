@@ -183,7 +183,7 @@ describe('the access table: every route × every caller (test/access-table.json)
     users = { owner, buyer, otherSeller: await signUp(app, 'seller'), sales: await signUpSubUser(app, owner) };
     const quoting = await signUp(app, 'buyer');
     objects = { owner: await companyObjects(app, owner, quoting), sales: await companyObjects(app, owner, quoting) };
-  }, 120_000);
+  }, 300_000);
   afterAll(() => app.close());
 
   const routeKeys = () => app.accessTable.map((route) => `${route.method} ${route.url}`);
