@@ -1,6 +1,6 @@
 import { buildApp } from '../apps/server/src/app.ts';
 import { IN_MEMORY, loadConfig } from '../apps/server/src/config.ts';
-import { createRateLimiter } from '../apps/server/src/platform/rate-limit.ts';
+import { createRateLimiter, uncountedStore } from '../apps/server/src/platform/rate-limit.ts';
 
 /**
  * Child process of a benchmark: one TradeLoop server on DATABASE_URL with rate limits off (the
@@ -13,7 +13,7 @@ const config = loadConfig({
   DATABASE_URL: process.env.DATABASE_URL ?? '',
   DEMO_DATA: 'false',
 });
-const app = await buildApp(config, { rateLimiter: createRateLimiter({ hit: async () => 0, close: async () => {} }) });
+const app = await buildApp(config, { rateLimiter: createRateLimiter(uncountedStore()) });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`ready ${address}\n`);
 process.once('SIGTERM', () => {

@@ -8,7 +8,7 @@ import { IN_MEMORY, loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createAccount } from '../apps/server/src/modules/accounts/service.ts';
 import { chatMembers, chatRooms } from '../apps/server/src/modules/chat/tables.ts';
-import { createRateLimiter } from '../apps/server/src/platform/rate-limit.ts';
+import { createRateLimiter, uncountedStore } from '../apps/server/src/platform/rate-limit.ts';
 import { createSession } from '../apps/server/src/platform/sessions.ts';
 
 /**
@@ -91,7 +91,7 @@ async function startApp() {
   };
   const config = loadConfig(env);
   const database = await openDatabase(config);
-  const uncounted = createRateLimiter({ hit: async () => 0, close: async () => {} });
+  const uncounted = createRateLimiter(uncountedStore());
   for (const [index, port] of ports.entries()) {
     const app = await buildApp(config, { database, rateLimiter: uncounted, realtimeKey: key });
     if (index === 0 && process.env.SEED_FILE)

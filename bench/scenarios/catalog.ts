@@ -2,10 +2,8 @@ import { DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { IN_MEMORY, loadConfig } from '../../apps/server/src/config.ts';
 import { sampleCsv } from '../../apps/server/src/modules/catalog/sample-csv.ts';
-import { createRateLimiter, type RateLimitStore } from '../../apps/server/src/platform/rate-limit.ts';
+import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { measure, percentile, type Figures } from '../lib.ts';
-
-const uncounted: RateLimitStore = { hit: async () => 0, close: async () => {} };
 
 type Api = (
   path: string,
@@ -89,7 +87,7 @@ async function importFigures(
 
 export async function catalogScenarios(options: { seconds: number; databaseUrl?: string }): Promise<Figures[]> {
   const config = loadConfig({ DATA_DIR: IN_MEMORY, LOG_LEVEL: 'silent', DATABASE_URL: options.databaseUrl ?? '' });
-  const app = await buildApp(config, { rateLimiter: createRateLimiter(uncounted) });
+  const app = await buildApp(config, { rateLimiter: createRateLimiter(uncountedStore()) });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const anonymous = client(base);
   let sellers = 0;

@@ -7,7 +7,7 @@ import { createAccount } from '../../apps/server/src/modules/accounts/service.ts
 import { createProductAs, inStockProduct, loadRefs } from '../../apps/server/src/modules/catalog/test-fixtures.ts';
 import { crmTimeline } from '../../apps/server/src/modules/crm-work/tables.ts';
 import { sellerOf } from '../../apps/server/src/modules/market/test-fixtures.ts';
-import { createRateLimiter, type RateLimitStore } from '../../apps/server/src/platform/rate-limit.ts';
+import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { createSession } from '../../apps/server/src/platform/sessions.ts';
 import { measure, percentile, type Figures } from '../lib.ts';
 
@@ -18,7 +18,6 @@ import { measure, percentile, type Figures } from '../lib.ts';
  */
 const TIMELINE_ENTRIES = 5_000;
 const QUOTE_CLIENTS = 8;
-const uncounted: RateLimitStore = { hit: async () => 0, close: async () => {} };
 
 async function admin<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>) {
   const url = new URL(databaseUrl);
@@ -51,7 +50,7 @@ export async function benchDatabaseUrl(databaseUrl: string | undefined, prefix: 
 async function openBenchApp(databaseUrl: string | undefined) {
   const target = await benchDatabaseUrl(databaseUrl, 'crm_work_bench');
   const config = loadConfig({ DATA_DIR: IN_MEMORY, LOG_LEVEL: 'silent', DEMO_DATA: 'false', DATABASE_URL: target.url });
-  const app = await buildApp(config, { rateLimiter: createRateLimiter(uncounted) });
+  const app = await buildApp(config, { rateLimiter: createRateLimiter(uncountedStore()) });
   return { app, drop: target.drop };
 }
 

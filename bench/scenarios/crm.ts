@@ -4,7 +4,7 @@ import pg from 'pg';
 import { DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { IN_MEMORY, loadConfig } from '../../apps/server/src/config.ts';
-import { createRateLimiter, type RateLimitStore } from '../../apps/server/src/platform/rate-limit.ts';
+import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { startChild, stopChild } from '../child-process.ts';
 import { measure, type Figures } from '../lib.ts';
 
@@ -21,7 +21,6 @@ const SELLERS = 50;
 const DATASET_VERSION = `v2-${TOTAL_LEADS}`;
 /** Each listing is driven this long before it is measured. */
 const WARMUP_SECONDS = 3;
-const uncounted: RateLimitStore = { hit: async () => 0, close: async () => {} };
 
 /** The five custom fields every bench seller adds to its lead form (15 default values + 5 custom = 20). */
 const CUSTOM_FIELDS = [
@@ -365,7 +364,7 @@ export async function crmScenarios(
   }
   const url = await benchDatabase(options.databaseUrl);
   const config = loadConfig({ DATA_DIR: IN_MEMORY, LOG_LEVEL: 'silent', DATABASE_URL: url, DEMO_DATA: 'false' });
-  const app = await buildApp(config, { rateLimiter: createRateLimiter(uncounted) });
+  const app = await buildApp(config, { rateLimiter: createRateLimiter(uncountedStore()) });
   let dataset: Awaited<ReturnType<typeof ensureDataset>>;
   try {
     dataset = await ensureDataset(await app.listen({ port: 0, host: '127.0.0.1' }), url);

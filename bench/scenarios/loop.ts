@@ -10,7 +10,7 @@ import { createProductAs, inStockProduct, loadRefs } from '../../apps/server/src
 import { leadFromQuote } from '../../apps/server/src/modules/crm-work/loop-service.ts';
 import { sellerOf } from '../../apps/server/src/modules/market/test-fixtures.ts';
 import type { DomainEvents } from '../../apps/server/src/platform/events.ts';
-import { createRateLimiter, type RateLimitStore } from '../../apps/server/src/platform/rate-limit.ts';
+import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { createSession } from '../../apps/server/src/platform/sessions.ts';
 import { percentile, type Figures } from '../lib.ts';
 import { benchDatabaseUrl, quoteForm } from './crm-work.ts';
@@ -23,7 +23,6 @@ import { benchDatabaseUrl, quoteForm } from './crm-work.ts';
  */
 const QUOTES_PER_SECOND = 20;
 const POLL_MS = 20;
-const uncounted: RateLimitStore = { hit: async () => 0, close: async () => {} };
 
 type Seller = { token: string; id: number; companyId: number | null };
 
@@ -35,7 +34,7 @@ async function benchApp(database: Database, env: Record<string, string> = {}) {
     REMINDER_INTERVAL_MS: '0',
     ...env,
   });
-  return buildApp(config, { database, rateLimiter: createRateLimiter(uncounted) });
+  return buildApp(config, { database, rateLimiter: createRateLimiter(uncountedStore()) });
 }
 
 /** A seller with one product and `count` buyers with sessions, made directly. */

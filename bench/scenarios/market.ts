@@ -17,7 +17,7 @@ import {
   sqlEngine,
   type SearchEngine,
 } from '../../apps/server/src/modules/market/search.ts';
-import { createRateLimiter, type RateLimitStore } from '../../apps/server/src/platform/rate-limit.ts';
+import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { startChild, stopChild } from '../child-process.ts';
 import { percentile, type Figures } from '../lib.ts';
 import { rowsOf } from '../../apps/server/src/db/sql.ts';
@@ -38,7 +38,6 @@ const CHUNK = 10_000;
 const WARMUP_SECONDS = 3;
 const DATASET_VERSION = `v1-${PRODUCTS}`;
 const SERVER = new URL('../app-server.ts', import.meta.url);
-const uncounted: RateLimitStore = { hit: async () => 0, close: async () => {} };
 
 const KEYWORDS = [
   'pump',
@@ -343,7 +342,7 @@ export async function marketScenarios(
 ): Promise<Figures[]> {
   const url = options.databaseUrl ? await benchDatabase(options.databaseUrl) : '';
   const config = loadConfig({ DATA_DIR: IN_MEMORY, LOG_LEVEL: 'silent', DATABASE_URL: url, DEMO_DATA: 'false' });
-  const app = await buildApp(config, { rateLimiter: createRateLimiter(uncounted) });
+  const app = await buildApp(config, { rateLimiter: createRateLimiter(uncountedStore()) });
   const pool = url ? new pg.Pool({ connectionString: url, max: 10 }) : null;
   const pglite = url ? null : ((app.db as unknown as { $client: PGlite }).$client as PGlite);
   const execute: Execute = (text) => (pool ? pool.query(text) : pglite!.exec(text));

@@ -2,11 +2,10 @@ import Fastify from 'fastify';
 import { DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { IN_MEMORY, loadConfig } from '../../apps/server/src/config.ts';
-import { createRateLimiter, type RateLimitStore } from '../../apps/server/src/platform/rate-limit.ts';
+import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { measure, type Figures } from '../lib.ts';
 
 /** The bench signs one account in thousands of times: counting is switched off for it, and only for it. */
-const uncounted: RateLimitStore = { hit: async () => 0, close: async () => {} };
 
 export async function platformScenarios(options: { seconds: number; databaseUrl?: string }): Promise<Figures[]> {
   const bare = Fastify({ logger: false });
@@ -14,7 +13,7 @@ export async function platformScenarios(options: { seconds: number; databaseUrl?
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const config = loadConfig({ DATA_DIR: IN_MEMORY, LOG_LEVEL: 'silent', DATABASE_URL: options.databaseUrl ?? '' });
-  const app = await buildApp(config, { rateLimiter: createRateLimiter(uncounted) });
+  const app = await buildApp(config, { rateLimiter: createRateLimiter(uncountedStore()) });
   const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const email = 'bench.seller@example.test';
   const signup = await fetch(`${appUrl}/api/v1/auth/signup`, {

@@ -49,6 +49,8 @@ export type BuildOptions = {
   database?: Database;
   /** A rate limiter of the caller's (the benchmark); otherwise one on Redis or in memory. */
   rateLimiter?: RateLimiter;
+  /** How a wrong-password answer waits (decision 026); tests pass one that records the waits. */
+  signinPause?: (ms: number) => Promise<void>;
   /** Prefix of the real-time channels in Redis; instances that share events use the same one. */
   realtimeKey?: string;
   /** Where the log goes instead of stdout (tests read it). */
@@ -121,7 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerOpenApi(app);
 
   // Modules
-  await app.register(authRoutes);
+  await app.register(authRoutes, { pause: options.signinPause });
   await app.register(accountsRoutes);
   await app.register(directoryRoutes);
   await app.register(referenceRoutes);

@@ -19,6 +19,16 @@ export const forbidden = (message: string = SERVER_MESSAGES.forbidden) => new Ap
 export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors);
 export const tooManyRequests = (message: string = SERVER_MESSAGES.rateLimited) => new AppError(429, message);
 
+/**
+ * The rule of every bulk operation (decision 026): each id given must name an object the caller may act
+ * on, as it must when given alone. One that does not (another company's, or none at all) answers 404 and,
+ * thrown inside the operation's transaction, changes nothing.
+ */
+export function requireAllFound<T>(requested: readonly T[], found: Iterable<T>): void {
+  const known = new Set(found);
+  if (requested.some((id) => !known.has(id))) throw notFound();
+}
+
 /** PostgreSQL's unique_violation, raised directly or wrapped by the driver layer. */
 export function isUniqueViolation(error: unknown): boolean {
   const failure = error as { code?: string; cause?: { code?: string } };

@@ -25,6 +25,17 @@ function behavesAsALimiter(name: string, makeStore: () => RateLimitStore) {
       await limiter.close();
     });
 
+    it('peeks at a count without counting', async () => {
+      const limiter = createRateLimiter(makeStore());
+      const key = randomBytes(6).toString('hex');
+      expect(await limiter.peek('test', key)).toBe(0);
+      expect(await limiter.hit('test', key, 60_000)).toBe(1);
+      expect(await limiter.hit('test', key, 60_000)).toBe(2);
+      expect(await limiter.peek('test', key)).toBe(2);
+      expect(await limiter.peek('test', key)).toBe(2);
+      await limiter.close();
+    });
+
     it('forgets hits once the window has passed', async () => {
       const limiter = createRateLimiter(makeStore());
       const key = [{ key: randomBytes(6).toString('hex'), limit: 1 }];

@@ -13,19 +13,20 @@ import {
 import { messageOnlySchema } from '@tradeloop/contracts/common';
 import { revokeSession } from '../../platform/sessions.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
+import { AppError } from '../../platform/errors.ts';
 import { consumeAutologin, sendAutologinLink, signin, signup } from './service.ts';
+import { signinGuard, sleep, type Pause } from './signin-guard.ts';
 
 const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ip: request.ip });
 
-export async function authRoutes(fastify: FastifyInstance) {
+/** `pause` is how a wrong-password answer waits (decision 026); tests pass one that only records. */
+export async function authRoutes(fastify: FastifyInstance, options: { pause?: Pause }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const route = routes(fastify);
-  const limit = (name: keyof typeof RATE_LIMITS, request: FastifyRequest, account: string) => {
+  const guard = signinGuard(fastify, options.pause ?? sleep);
+  const limitAddress = (name: keyof typeof RATE_LIMITS, request: FastifyRequest) => {
     const rule = RATE_LIMITS[name];
-    return app.rateLimiter.consume(name, rule.windowMs, [
-      { key: `ip:${request.ip}`, limit: rule.perAddress },
-      { key: `account:${account}`, limit: rule.perAccount },
-    ]);
+    return app.rateLimiter.consume(name, rule.windowMs, [{ key: `ip:${request.ip}`, limit: rule.perAddress }]);
   };
 
   route.post(
@@ -39,7 +40,11 @@ export async function authRoutes(fastify: FastifyInstance) {
       status: 201,
     },
     async ({ request }) => {
-      await limit('signup', request, request.body.email_id);
+      const rule = RATE_LIMITS.signup;
+      await app.rateLimiter.consume('signup', rule.windowMs, [
+        { key: `ip:${request.ip}`, limit: rule.perAddress },
+        { key: `account:${request.body.email_id}`, limit: rule.perAccount },
+      ]);
       const session = await signup(app, request.body, meta(request));
       return withMessage(session, AUTH_MESSAGES.signedUp);
     },
@@ -54,10 +59,17 @@ export async function authRoutes(fastify: FastifyInstance) {
       body: signinBodySchema,
       data: sessionSchema,
     },
-    async ({ request }) => {
-      await limit('signin', request, request.body.email_id);
-      const session = await signin(app.db, request.body.email_id, request.body.password, meta(request));
-      return withMessage(session, AUTH_MESSAGES.signedIn);
+    async ({ request, reply }) => {
+      const email = request.body.email_id;
+      const client = await guard.admit(request, email);
+      try {
+        const session = await signin(app.db, email, request.body.password, meta(request));
+        await guard.succeeded(client, email, reply);
+        return withMessage(session, AUTH_MESSAGES.signedIn);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 422) await guard.failed(client, email);
+        throw error;
+      }
     },
   );
 
@@ -80,11 +92,16 @@ export async function authRoutes(fastify: FastifyInstance) {
       response: { 200: messageOnlySchema },
     },
     async ({ request }) => {
-      await limit('autologinLink', request, request.body.email_id);
-      await sendAutologinLink(
-        { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl },
-        request.body.email_id,
-      );
+      await limitAddress('autologinLink', request);
+      // Over the account's limit nothing more is mailed, but the answer stays the same (decision 026).
+      const rule = RATE_LIMITS.autologinLink;
+      const forAccount = await app.rateLimiter.hit('autologinLink', `account:${request.body.email_id}`, rule.windowMs);
+      if (forAccount <= rule.perAccount) {
+        await sendAutologinLink(
+          { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl },
+          request.body.email_id,
+        );
+      }
       return { status: true as const, message: AUTH_MESSAGES.linkSent };
     },
   );
@@ -99,7 +116,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       data: autologinSessionSchema,
     },
     async ({ request }) => {
-      await limit('signin', request, `link:${request.ip}`);
+      await limitAddress('autologin', request);
       return withMessage(await consumeAutologin(app.db, request.query.id, meta(request)), AUTH_MESSAGES.signedIn);
     },
   );

@@ -10,7 +10,7 @@ import {
   type matrixListBodySchema,
 } from '@tradeloop/contracts/catalog';
 import type { Tx } from '../../db/client.ts';
-import { invalid, notFound } from '../../platform/errors.ts';
+import { invalid, notFound, requireAllFound } from '../../platform/errors.ts';
 import { ownedProduct } from './product-access.ts';
 import { productImages, productVariations, products } from './tables.ts';
 import { escapeLike } from './taxonomy-service.ts';
@@ -171,7 +171,10 @@ export async function deleteMatrixRows(tx: Tx, companyId: number, body: z.infer<
     .delete(productVariations)
     .where(and(eq(productVariations.productId, body.product_id), inArray(productVariations.id, body.ids)))
     .returning({ id: productVariations.id });
-  if (deleted.length === 0) throw notFound();
+  requireAllFound(
+    body.ids,
+    deleted.map((row) => row.id),
+  );
   await ensureDefault(tx, body.product_id);
   await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, body.product_id));
   return { deleted: deleted.map((row) => row.id) };

@@ -114,6 +114,10 @@ describe('POST /api/v1/product/matrix/delete', () => {
     const second = await createProductAs(app, seller, inStockProduct(refs));
     const [row] = (await matrix(first.id)).data;
     expect((await remove({ product_id: second.id, ids: [row.id] })).statusCode).toBe(404);
+    // Beside one of its own, the same: nothing is deleted.
+    const [own] = (await matrix(second.id)).data;
+    expect((await remove({ product_id: second.id, ids: [own.id, row.id] })).statusCode).toBe(404);
+    expect((await matrix(second.id)).data.map((entry: { id: number }) => entry.id)).toContain(own.id);
   });
 });
 

@@ -15,7 +15,7 @@ import {
   type termsCheckedBodySchema,
 } from '@tradeloop/contracts/catalog-specs';
 import type { Tx } from '../../db/client.ts';
-import { invalid, notFound, type FieldErrors } from '../../platform/errors.ts';
+import { invalid, notFound, requireAllFound, type FieldErrors } from '../../platform/errors.ts';
 import { ownedProduct } from './product-access.ts';
 import { productCategories, productSpecGroups, productSpecifications, products, specTemplates } from './tables.ts';
 import { suggestedTemplates } from './taxonomy-service.ts';
@@ -242,7 +242,10 @@ export async function deleteSpecifications(
       .delete(productSpecifications)
       .where(and(inArray(productSpecifications.id, body.ids), eq(productSpecifications.productId, body.product_id)))
       .returning({ id: productSpecifications.id });
-    if (deleted.length === 0 && body.group_id === undefined) throw notFound();
+    requireAllFound(
+      body.ids,
+      deleted.map((row) => row.id),
+    );
   }
   await touch(tx, body.product_id);
   return sheetOf(tx, body.product_id);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
-import { createProductAs, inStockProduct, loadRefs, multipart, uploadImage, type Refs } from './test-fixtures.ts';
+import { catalogueObjects, createProductAs, inStockProduct, loadRefs, multipart, type Refs } from './test-fixtures.ts';
 
 /**
  * Spec section 6 and ARCHITECTURE.md: another company's product, matrix, specification,
@@ -26,38 +26,13 @@ beforeAll(async () => {
   refs = await loadRefs(app);
   owner = await signUp(app, 'seller');
   intruder = await signUp(app, 'seller');
-  const image = await uploadImage(app, owner);
-  const product = await createProductAs(
-    app,
-    owner,
-    inStockProduct(refs, {
-      photos: [image.id],
-      specifications: [{ name: 'General', items: [{ name: 'Body', value: 'Cast iron' }] }],
-      calculator: { mode: 'similar', similar: { equation: 'price * quantity' } },
-    }),
-  );
-  const matrix = await as(app, owner, {
-    method: 'POST',
-    url: '/api/v1/product/matrix/list',
-    payload: { product_id: product.id },
-  });
-  const sheet = await as(app, owner, {
-    method: 'GET',
-    url: `/api/v1/product/specifications_list?product_id=${product.id}`,
-  });
-  const catalog = await as(app, owner, {
-    method: 'POST',
-    url: '/api/v1/product/catalog',
-    ...multipart({ name: 'c.pdf', data: Buffer.from('%PDF-1.4\n%%EOF') }, { product_id: String(product.id) }),
+  const made = await catalogueObjects(app, owner, refs, [{ name: 'Body', value: 'Cast iron' }], {
+    calculator: { mode: 'similar', similar: { equation: 'price * quantity' } },
   });
   const ownProduct = await createProductAs(app, intruder, inStockProduct(refs));
   ids = {
-    product: product.id,
-    variation: matrix.json().data.data[1].id,
-    group: sheet.json().data.groups[0].id,
-    spec: sheet.json().data.groups[0].items[0].id,
-    image: image.id,
-    catalog: catalog.json().data.id,
+    ...made,
+    spec: made.specs[0],
     ownProduct: ownProduct.id,
   };
 });

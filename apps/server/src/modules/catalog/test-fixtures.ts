@@ -159,3 +159,43 @@ export async function signUpSubUser(app: FastifyInstance, seller: TestUser): Pro
   const { token } = await createSession(app.db, user.id, {});
   return { token, id: user.id, email, companyId: seller.companyId };
 }
+
+/**
+ * A product of `owner` with a photo, a General specification group holding `items`, its matrix and a
+ * catalog: the ids of each, for tests that reach them as another caller (tenancy, the access table).
+ */
+export async function catalogueObjects(
+  app: FastifyInstance,
+  owner: TestUser,
+  refs: Refs,
+  items: { name: string; value: string }[],
+  overrides: Record<string, unknown> = {},
+) {
+  const image = await uploadImage(app, owner);
+  const product = await createProductAs(
+    app,
+    owner,
+    inStockProduct(refs, { photos: [image.id], specifications: [{ name: 'General', items }], ...overrides }),
+  );
+  const call = (options: { method: 'GET' | 'POST'; url: string; payload?: object }) => as(app, owner, options);
+  const matrix = await call({
+    method: 'POST',
+    url: '/api/v1/product/matrix/list',
+    payload: { product_id: product.id },
+  });
+  const sheet = await call({ method: 'GET', url: `/api/v1/product/specifications_list?product_id=${product.id}` });
+  const catalog = await as(app, owner, {
+    method: 'POST',
+    url: '/api/v1/product/catalog',
+    ...multipart({ name: 'c.pdf', data: Buffer.from('%PDF-1.4\n%%EOF') }, { product_id: String(product.id) }),
+  });
+  const group = sheet.json().data.groups[0];
+  return {
+    product: product.id,
+    variation: matrix.json().data.data[1].id as number,
+    group: group.id as number,
+    specs: group.items.map((item: { id: number }) => item.id) as number[],
+    image: image.id,
+    catalog: catalog.json().data.id as number,
+  };
+}

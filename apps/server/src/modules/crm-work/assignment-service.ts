@@ -8,7 +8,7 @@ import {
 } from '@tradeloop/contracts/crm-leads';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { invalid, notFound } from '../../platform/errors.ts';
+import { invalid, notFound, requireAllFound } from '../../platform/errors.ts';
 import { findPeople } from '../accounts/people.ts';
 import { categoryTree } from '../catalog/taxonomy-service.ts';
 import { onRecordChange, type RecordChange } from '../crm/record-changes.ts';
@@ -41,7 +41,7 @@ async function membersOf(tx: Tx, companyId: number, ids: number[]) {
 export async function assignLeads(tx: Tx, actor: Actor, body: z.output<typeof leadAssignBodySchema>) {
   const ids = [...new Set([...(body.lead_id === undefined ? [] : [body.lead_id]), ...(body.lead_ids ?? [])])];
   const found = await liveRecordIds(tx, actor.companyId, CRM_TYPE.leads, ids);
-  if (found.length !== ids.length) throw notFound();
+  requireAllFound(ids, found);
   const members = await membersOf(tx, actor.companyId, [body.user_id]);
   const name = members.get(body.user_id);
   if (name === undefined) throw invalid({ user_id: [LEAD_MESSAGES.userNotMember] });

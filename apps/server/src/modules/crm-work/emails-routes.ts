@@ -128,7 +128,7 @@ export function registerEmailRoutes(app: FastifyInstance) {
       data: countSchema,
     },
     async ({ request, member }) => {
-      const count = await deleteEmails(app.db, member.companyId, request.body.ids);
+      const count = await app.db.transaction((tx) => deleteEmails(tx, member.companyId, request.body.ids));
       return withMessage({ count }, CONTENT_MESSAGES.emailsDeleted(count));
     },
   );

@@ -8,7 +8,7 @@ import {
 } from '@tradeloop/contracts/crm-content';
 import { CRM_TYPE, recordTitle, type RecordTypeId, type RecordValues } from '@tradeloop/contracts/crm';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { conflict, invalid, notFound, requireAllFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { findPerson, userNameSql } from '../accounts/people.ts';
 import { loadFields } from '../crm/forms-service.ts';
@@ -204,6 +204,10 @@ export async function deleteEmails(tx: Tx, companyId: number, ids: number[]) {
     .delete(crmEmails)
     .where(and(eq(crmEmails.companyId, companyId), inArray(crmEmails.id, [...new Set(ids)])))
     .returning({ id: crmEmails.id });
+  requireAllFound(
+    ids,
+    rows.map((row) => row.id),
+  );
   return rows.length;
 }
 

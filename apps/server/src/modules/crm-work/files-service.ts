@@ -9,6 +9,7 @@ import {
   type FilePreview,
 } from '@tradeloop/contracts/crm-content';
 import type { Db, Tx } from '../../db/client.ts';
+import { requireAllFound } from '../../platform/errors.ts';
 import { PRIVATE_FOLDERS, type Storage } from '../../platform/storage.ts';
 import { sessionUserSql, userNameSql } from '../accounts/people.ts';
 import { authorOf, type Actor } from './content-records.ts';
@@ -180,6 +181,10 @@ export async function deleteFiles(tx: Tx, actor: Actor, ids: number[]) {
       storageKey: crmFiles.storageKey,
       mimeType: crmFiles.mimeType,
     });
+  requireAllFound(
+    ids,
+    rows.map((row) => row.id),
+  );
   await addTimeline(
     tx,
     rows.map((row) => ({

@@ -10,7 +10,7 @@ import {
 } from '@tradeloop/contracts/crm-leads';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { conflict, invalid, notFound, requireAllFound } from '../../platform/errors.ts';
 import { LEAD_CONVERTED_STATUS } from '../crm/default-forms.ts';
 import { loadFields, type LoadedFields } from '../crm/forms-service.ts';
 import { findRecord } from '../crm/records-read.ts';
@@ -275,7 +275,7 @@ export async function applyOrder(
   save: (id: number, position: number) => Promise<unknown>,
 ) {
   const known = new Set(existing);
-  if (ids.some((id) => !known.has(id))) throw notFound();
+  requireAllFound(ids, known);
   if (new Set(ids).size !== ids.length || ids.length !== existing.length)
     throw invalid({ ids: [LEAD_MESSAGES.reorderIncomplete] });
   for (const [position, id] of ids.entries()) await save(id, position);

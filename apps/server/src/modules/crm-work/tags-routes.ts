@@ -76,7 +76,7 @@ export function registerTagRoutes(app: FastifyInstance) {
     route[method](
       '/crm/v1/crm/crm_tags/bulk_delete',
       {
-        access: 'company',
+        access: 'owner',
         tags,
         summary: "Delete tags by ids (body ids); none answers 'Empty Fields'",
         body: tagBulkDeleteBodySchema,

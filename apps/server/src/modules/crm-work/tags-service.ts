@@ -12,7 +12,7 @@ import {
 } from '@tradeloop/contracts/crm-content';
 import type { ConditionId } from '@tradeloop/contracts/crm';
 import type { Tx } from '../../db/client.ts';
-import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { conflict, invalid, requireAllFound } from '../../platform/errors.ts';
 import type { ExternalField } from '../crm/fields.ts';
 import { findRecord } from '../crm/records-read.ts';
 import { listedRecordId, lockRecord, recordIsLiveSql } from '../crm/record-access.ts';
@@ -107,7 +107,10 @@ async function tagsWithIds(tx: Tx, companyId: number, ids: number[]) {
     .select(tagColumns)
     .from(crmTags)
     .where(and(eq(crmTags.companyId, companyId), inArray(crmTags.id, unique)));
-  if (rows.length !== unique.length) throw notFound();
+  requireAllFound(
+    unique,
+    rows.map((row) => row.id),
+  );
   return rows;
 }
 
@@ -173,10 +176,7 @@ export async function setRecordTags(
  * counted). Every live record that carried one has "Tag removed" in its history.
  */
 export async function bulkDeleteTags(tx: Tx, actor: Actor, ids: number[]) {
-  const tags = await tx
-    .select(tagColumns)
-    .from(crmTags)
-    .where(and(eq(crmTags.companyId, actor.companyId), inArray(crmTags.id, [...new Set(ids)])));
+  const tags = await tagsWithIds(tx, actor.companyId, ids);
   if (tags.length === 0) return 0;
   const tagIds = tags.map((tag) => tag.id);
   const carriers = await tx

@@ -117,7 +117,10 @@ describe('crm/crm_tags/bulk_delete', () => {
     await setTags(seller, lead.id, { tag_ids: [old.id, keep.id] });
     const foreign = (await createTag(intruder, 'Foreign')).json().data as CrmTag;
 
-    const viaPost = await crm(app, seller, 'POST', 'crm/crm_tags/bulk_delete', { ids: [old.id, foreign.id] });
+    const mixed = await crm(app, seller, 'POST', 'crm/crm_tags/bulk_delete', { ids: [old.id, foreign.id] });
+    expect(mixed.statusCode, 'another company’s id beside ours').toBe(404);
+    expect((await tagIndex(seller)).map((tag) => tag.name)).toContain('Old');
+    const viaPost = await crm(app, seller, 'POST', 'crm/crm_tags/bulk_delete', { ids: [old.id] });
     expect(viaPost.statusCode, viaPost.body).toBe(200);
     expect(viaPost.json()).toMatchObject({ message: 'Tags Deleted Successfully', data: { count: 1 } });
     const viaDelete = await crm(app, seller, 'DELETE', 'crm/crm_tags/bulk_delete', { ids: [stale.id] });
@@ -134,10 +137,10 @@ describe('crm/crm_tags/bulk_delete', () => {
     expect(latest.summary).toBe('Tag removed: Old');
   });
 
-  it('leaves another company’s tags alone', async () => {
+  it('answers 404 for another company’s tags and leaves them alone', async () => {
     const theirs = (await createTag(intruder, 'Untouchable')).json().data as CrmTag;
     const response = await crm(app, seller, 'DELETE', 'crm/crm_tags/bulk_delete', { ids: [theirs.id] });
-    expect(response.json().data.count).toBe(0);
+    expect(response.statusCode).toBe(404);
     expect((await tagIndex(intruder)).map((tag) => tag.name)).toContain('Untouchable');
   });
 });

@@ -150,7 +150,7 @@ export function registerFormRoutes(app: FastifyInstance) {
   route.post(
     '/crm/v1/crm/save_input_form',
     {
-      access: 'company',
+      access: 'owner',
       tags,
       summary: 'Save a form layout: sections and fields, in order',
       body: saveFormBodySchema,
@@ -164,7 +164,7 @@ export function registerFormRoutes(app: FastifyInstance) {
   route.post(
     '/crm/v1/crm/default_form_input',
     {
-      access: 'company',
+      access: 'owner',
       tags,
       summary: 'Put the default sections and fields back on a form',
       body: defaultFormBodySchema,
@@ -201,7 +201,7 @@ export function registerFormRoutes(app: FastifyInstance) {
   route.delete(
     '/crm/v1/crm/form_section/:id',
     {
-      access: 'company',
+      access: 'owner',
       tags,
       summary: 'Delete a section; its fields become unused',
       params: idParamsSchema,

@@ -68,18 +68,25 @@ describe('tenant isolation: another company’s id answers 404 on every route th
     await notFound('POST', 'crm/kanbon_move', { unique_id: a.lead.unique_id, type_id: 1, value: 'Qualified' });
   });
 
-  it('bulk actions touch none of another company’s records', async () => {
-    const ids = [a.lead.id, a.deleted.id];
-    expect((await crm(app, intruder, 'POST', 'crm/bulk_delete', { type_id: 1, ids })).json().data.count).toBe(0);
-    expect((await crm(app, intruder, 'POST', 'crm/bulk_restore', { type_id: 1, ids })).json().data.count).toBe(0);
-    expect(
-      (await crm(app, intruder, 'POST', 'crm/bulk_update', { type_id: 1, ids, field: 'company', value: 'X' })).json()
-        .data.count,
-    ).toBe(0);
-    expect(
-      (await crm(app, intruder, 'POST', 'crm/bulk_assign', { type_id: 1, ids, owner_id: intruder.id })).json().data
-        .count,
-    ).toBe(0);
+  it('bulk actions given another company’s ids answer 404, even beside the caller’s own, and change nothing', async () => {
+    // A third company, so that the intruder's lists stay empty for the next test.
+    const third = await signUp(app, 'seller');
+    const own = await createRecord(app, third, 1, { first_name: 'Own Lead' });
+    const notFoundFor = async (path: string, payload: unknown) =>
+      expect((await crm(app, third, 'POST', path, payload)).statusCode, path).toBe(404);
+    for (const ids of [
+      [a.lead.id, a.deleted.id],
+      [own.id, a.lead.id],
+    ]) {
+      await notFoundFor('crm/bulk_delete', { type_id: 1, ids });
+      await notFoundFor('crm/bulk_restore', { type_id: 1, ids });
+      await notFoundFor('crm/bulk_update', { type_id: 1, ids, field: 'company', value: 'X' });
+      await notFoundFor('crm/bulk_assign', { type_id: 1, ids, owner_id: third.id });
+      await notFoundFor('lead/assign', { lead_ids: ids, user_id: third.id });
+    }
+    // A record of another type is not found either.
+    await notFoundFor('crm/bulk_delete', { type_id: 2, ids: [own.id] });
+    expect((await listing(app, third, { type_id: 1 })).data.map((row) => row.id)).toEqual([own.id]);
     const lead = (await crm(app, owner, 'GET', `lead/info?lead_id=${a.lead.id}`)).json().data.lead_data;
     expect(lead).toMatchObject({
       values: { first_name: 'Secret Lead', company: 'Secret Co' },

@@ -7,7 +7,7 @@ import {
   type RecordValues,
 } from '@tradeloop/contracts/crm';
 import type { Tx } from '../../db/client.ts';
-import { conflict, invalid, type FieldErrors } from '../../platform/errors.ts';
+import { conflict, invalid, requireAllFound, type FieldErrors } from '../../platform/errors.ts';
 import { findPeople, userName } from '../accounts/people.ts';
 import { isEmptyValue, normalizeValue, searchText, type FieldDef } from './fields.ts';
 import { loadFields, type LoadedFields } from './forms-service.ts';
@@ -340,7 +340,20 @@ function ofCompany(actor: Actor, typeId: RecordTypeId, ids: number[]) {
   return and(eq(crmRecords.companyId, actor.companyId), eq(crmRecords.typeId, typeId), inArray(crmRecords.id, ids));
 }
 
+/** Bulk operations name records of the caller's company and this type only (in the bin or not); 404 otherwise. */
+async function requireRecords(tx: Tx, actor: Actor, typeId: RecordTypeId, ids: number[]) {
+  const rows = await tx
+    .select({ id: crmRecords.id })
+    .from(crmRecords)
+    .where(ofCompany(actor, typeId, ids));
+  requireAllFound(
+    ids,
+    rows.map((row) => row.id),
+  );
+}
+
 export async function bulkDelete(tx: Tx, actor: Actor, typeId: RecordTypeId, ids: number[]) {
+  await requireRecords(tx, actor, typeId, ids);
   const rows = await tx
     .update(crmRecords)
     .set({ deletedAt: new Date() })
@@ -352,6 +365,7 @@ export async function bulkDelete(tx: Tx, actor: Actor, typeId: RecordTypeId, ids
 }
 
 export async function bulkRestore(tx: Tx, actor: Actor, typeId: RecordTypeId, ids: number[]) {
+  await requireRecords(tx, actor, typeId, ids);
   const rows = await selectRecords(tx).where(and(ofCompany(actor, typeId, ids), isNotNull(crmRecords.deletedAt)));
   for (const row of rows) {
     await assertRestorable(tx, actor, row);
@@ -363,6 +377,7 @@ export async function bulkRestore(tx: Tx, actor: Actor, typeId: RecordTypeId, id
 }
 
 export async function bulkAssign(tx: Tx, actor: Actor, typeId: RecordTypeId, ids: number[], ownerId: number) {
+  await requireRecords(tx, actor, typeId, ids);
   const owner = await ownerOf(tx, actor, ownerId);
   const rows = await tx
     .update(crmRecords)
@@ -390,6 +405,7 @@ export async function bulkUpdate(
   const loaded = await loadFields(tx, actor.companyId, typeId);
   const field = loaded.formFields.find((candidate) => candidate.name === fieldName);
   if (!field) throw invalid({ field: [CRM_MESSAGES.fieldUnknown] });
+  await requireRecords(tx, actor, typeId, ids);
   const rows = await selectRecords(tx).where(and(ofCompany(actor, typeId, ids), isNull(crmRecords.deletedAt)));
   if (field.isUnique && rows.length > 1 && !isEmptyValue(value))
     throw invalid({ [field.name]: [CRM_MESSAGES.unique(field.label)] });

@@ -84,8 +84,8 @@ describe('notifications', () => {
       link: null,
     });
     expect((await get(stranger, '/api/v1/notifications/list')).total).toBe(0);
-    await post(stranger, '/api/v1/notifications/read', { ids: [mine.id] });
-    await post(stranger, '/api/v1/notifications/delete', { ids: [mine.id] });
+    expect((await post(stranger, '/api/v1/notifications/read', { ids: [mine.id] })).statusCode).toBe(404);
+    expect((await post(stranger, '/api/v1/notifications/delete', { ids: [mine.id] })).statusCode).toBe(404);
     const list = await get(owner, '/api/v1/notifications/list');
     expect(list.data).toEqual([expect.objectContaining({ id: mine.id, read: false })]);
     expect((await post(owner, '/api/v1/notifications/read', {})).statusCode).toBe(422);

@@ -9,6 +9,7 @@ import {
   type notificationMarkBodySchema,
 } from '@tradeloop/contracts/notifications';
 import type { Tx } from '../../db/client.ts';
+import { requireAllFound } from '../../platform/errors.ts';
 import { notifications } from './tables.ts';
 
 type Row = typeof notifications.$inferSelect;
@@ -97,6 +98,7 @@ export async function listNotifications(
 
 /** Marks the caller's notifications read or unread: the ids given (others' ids are ignored), or a whole tab. */
 export async function markNotifications(db: Tx, userId: number, body: z.infer<typeof notificationMarkBodySchema>) {
+  if (body.ids) await requireOwnNotifications(db, userId, body.ids);
   const scope = body.ids
     ? and(eq(notifications.userId, userId), inArray(notifications.id, body.ids.length ? body.ids : [0]))
     : tabCondition(userId, body.type ?? 'all', 'all');
@@ -107,7 +109,21 @@ export async function markNotifications(db: Tx, userId: number, body: z.infer<ty
   return notificationCounts(db, userId);
 }
 
+/** Ids of notifications must be the caller's own (decision 026): another user's answers 404. */
+async function requireOwnNotifications(db: Tx, userId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)));
+  requireAllFound(
+    ids,
+    rows.map((row) => row.id),
+  );
+}
+
 export async function deleteNotifications(db: Tx, userId: number, ids: number[]) {
+  await requireOwnNotifications(db, userId, ids);
   await db.delete(notifications).where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)));
   return notificationCounts(db, userId);
 }

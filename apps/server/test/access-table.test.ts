@@ -1,0 +1,250 @@
+import fs from 'node:fs';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueObjects, inStockProduct, loadRefs, signUpSubUser } from '../src/modules/catalog/test-fixtures.ts';
+import { requestQuote } from '../src/modules/crm-work/loop-fixtures.ts';
+import { createRecord, crm } from '../src/modules/crm/test-support.ts';
+import { as, createTestApp, signUp, type TestUser } from './helpers.ts';
+
+/**
+ * Every route × every kind of caller, with the status each must get (decision 026). The table is a
+ * data file, one entry per `METHOD url`: a route without an entry, an entry without a route, or a
+ * caller answered otherwise than its entry says, fails. Inputs name objects of the owner's company
+ * (`$lead`, `$product.id` …) made below, so the seller of another company proves 404.
+ *
+ * Expected values: 401, 403 or 404 exactly; "allowed" for a caller let through (any answer but 401,
+ * 403, 404 or a server error: an empty body's 422 counts, the route was reached); another number
+ * exactly (503 where a provider is not configured).
+ */
+type Caller = 'anonymous' | 'buyer' | 'otherSeller' | 'sales' | 'owner';
+type Expected = number | 'allowed';
+type Input = string | number | boolean | null | Input[] | { [key: string]: Input };
+type Entry = {
+  params?: Record<string, Input>;
+  query?: Record<string, Input>;
+  body?: Input;
+  /** Why a route whose input names the owner's objects does not answer 404 to another company. */
+  why?: string;
+  expect: Record<Caller, Expected>;
+};
+
+const tableFile = new URL('./access-table.json', import.meta.url);
+const table: Record<string, Entry> = JSON.parse(fs.readFileSync(tableFile, 'utf8'));
+const callers: Caller[] = ['anonymous', 'buyer', 'otherSeller', 'sales', 'owner'];
+/** ACCESS_TABLE_WRITE=1 records what the callers got into the table (new routes included), for review. */
+const writing = process.env.ACCESS_TABLE_WRITE === '1';
+
+/**
+ * When a call runs among the calls of one caller: 0 first; 1 calls that take their objects away; 2 calls that
+ * replace a whole set (a product's specifications) or end the caller's session, last.
+ */
+const rank = (key: string) =>
+  /createv2|logout/.test(key)
+    ? 2
+    : key.startsWith('DELETE ') || /delete|destroy|remove|restore|convert|leave|decline|duplicate|reorder/i.test(key)
+      ? 1
+      : 0;
+
+type Objects = Record<string, Input>;
+
+/** Objects of the owner's company that the calls name; made twice, once for the owner and once for the sub-user. */
+async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: TestUser): Promise<Objects> {
+  const refs = await loadRefs(app);
+  const catalogue = await catalogueObjects(app, owner, refs, [
+    { name: 'Body', value: 'Cast iron' },
+    { name: 'Seal', value: 'Viton' },
+    { name: 'Shaft', value: 'Steel' },
+  ]);
+  const account = await createRecord(app, owner, 3, { account_name: 'Owned Account' });
+  const contact = await createRecord(app, owner, 4, { first_name: 'Owned', account: account.id });
+  const deal = await createRecord(app, owner, 2, { deal_name: 'Owned Deal', account: account.id });
+  const lead = await createRecord(app, owner, 1, { first_name: 'Owned Lead', email: 'owned@example.test' });
+  const binned = await createRecord(app, owner, 1, { first_name: 'Binned Lead' });
+  const leadToDelete = await createRecord(app, owner, 1, { first_name: 'Lead to delete' });
+  const leadToBulkDelete = await createRecord(app, owner, 1, { first_name: 'Lead to bulk-delete' });
+  await crm(app, owner, 'DELETE', `crm/delete_lead?unique_id=${binned.unique_id}`);
+  const json = async (method: 'GET' | 'POST', path: string, payload?: object) =>
+    (await crm(app, owner, method, path, payload)).json().data;
+  const activity = (kind: string, body: object) =>
+    json('POST', `crm/${kind}_information/create`, { lead_id: lead.id, ...body });
+  const task = await activity('task', { subject: 'Owned task', due_at: '2030-06-01T10:00:00Z' });
+  const meeting = await activity('meeting', {
+    subject: 'Owned meeting',
+    starts_at: '2030-06-01T10:00:00Z',
+    ends_at: '2030-06-01T11:00:00Z',
+  });
+  const call = await activity('call', { subject: 'Owned call', starts_at: '2030-06-01T12:00:00Z' });
+  const note = await json('POST', 'crm/notes/create_notes', { crm_unique_id: lead.unique_id, message: 'Owned note' });
+  const email = await json('POST', 'crm/emails/create_emails', { crm_unique_id: lead.unique_id, subject: 'Owned' });
+  const tag = await json('POST', 'tag/create', { name: `Owned ${lead.id}` });
+  const tag2 = await json('POST', 'tag/create', { name: `Owned too ${lead.id}` });
+  const reminder = await json('POST', 'reminder/store', {
+    title: 'Owned reminder',
+    remind_at: '2031-05-01T09:00:00Z',
+    lead_id: lead.id,
+  });
+  const view = await json('POST', 'lead/custom-index-save', { type_id: 1, name: `Owned ${lead.id}` });
+  const filter = (
+    await json('POST', 'lead/filter-save', {
+      type_id: 1,
+      name: `Owned ${lead.id}`,
+      filters: [{ id: 'company', condition: 8 }],
+    })
+  ).saved;
+  const status = await json('POST', 'status-settings/store', { name: `Owned ${lead.id}`, colour: 'grape' });
+  const status2 = await json('POST', 'status-settings/store', { name: `Owned too ${lead.id}`, colour: 'grape' });
+  const rule = await json('POST', 'lead/assignment-rules', {
+    name: `Owned ${lead.id}`,
+    mode: 'round_robin',
+    user_ids: [owner.id],
+  });
+  const form = await json('GET', 'crm/single_lead_form_detail?type_id=1');
+  const quote = (await requestQuote(app, buyer, owner, catalogue.product)).json().data;
+  return {
+    productBody: inStockProduct(refs, { name: 'Edited product', photos: [catalogue.image] }) as Input,
+    ownerId: owner.id,
+    companyId: owner.companyId!,
+    product: catalogue.product,
+    variation: catalogue.variation,
+    group: catalogue.group,
+    spec: catalogue.specs[0],
+    spec2: catalogue.specs[1],
+    spec3: catalogue.specs[2],
+    image: catalogue.image,
+    catalog: catalogue.catalog,
+    lead: lead.id,
+    leadUnique: lead.unique_id,
+    binned: binned.id,
+    binnedUnique: binned.unique_id,
+    leadToDeleteUnique: leadToDelete.unique_id,
+    leadToBulkDelete: leadToBulkDelete.id,
+    account: account.id,
+    contact: contact.id,
+    deal: deal.id,
+    task: task.id,
+    meeting: meeting.id,
+    call: call.id,
+    note: note.id,
+    email: email.id,
+    tag: tag.id,
+    tag2: tag2.id,
+    reminder: reminder.id,
+    view: view.id,
+    filter: filter.id,
+    status: status.id,
+    status2: status2.id,
+    rule: rule.id,
+    form: form.id,
+    section: form.sections[0].id,
+    enquiry: quote.enquiry_ids[0],
+  };
+}
+
+/** Replaces every "$name" in an input by the object of that name. */
+function resolve(input: Input, objects: Objects): Input {
+  if (typeof input === 'string' && input.startsWith('$')) {
+    const value = objects[input.slice(1)];
+    if (value === undefined) throw new Error(`the table names ${input}, which the test does not make`);
+    return value;
+  }
+  if (Array.isArray(input)) return input.map((item) => resolve(item, objects));
+  if (input && typeof input === 'object')
+    return Object.fromEntries(Object.entries(input).map(([key, value]) => [key, resolve(value, objects)]));
+  return input;
+}
+
+function request(key: string, entry: Entry | undefined, objects: Objects): InjectOptions {
+  const [method, url] = key.split(' ');
+  const params = entry?.params ? (resolve(entry.params, objects) as Record<string, Input>) : {};
+  const path = url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? 1)));
+  const query = entry?.query ? (resolve(entry.query, objects) as Record<string, Input>) : undefined;
+  const search = query
+    ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`
+    : '';
+  const body = entry?.body === undefined ? undefined : resolve(entry.body, objects);
+  return {
+    method: method as InjectOptions['method'],
+    url: `${path}${search}`,
+    ...(body !== undefined && { payload: body as object }),
+  };
+}
+
+const classify = (status: number): Expected => ([401, 403, 404].includes(status) || status >= 500 ? status : 'allowed');
+
+describe('the access table: every route × every caller (test/access-table.json)', () => {
+  let app: FastifyInstance;
+  let users: Record<Exclude<Caller, 'anonymous'>, TestUser>;
+  let objects: { owner: Objects; sales: Objects };
+  beforeAll(async () => {
+    app = await createTestApp();
+    await app.ready();
+    const owner = await signUp(app, 'seller');
+    const buyer = await signUp(app, 'buyer');
+    users = { owner, buyer, otherSeller: await signUp(app, 'seller'), sales: await signUpSubUser(app, owner) };
+    const quoting = await signUp(app, 'buyer');
+    objects = { owner: await companyObjects(app, owner, quoting), sales: await companyObjects(app, owner, quoting) };
+  }, 300_000);
+  afterAll(() => app.close());
+
+  const routeKeys = () => app.accessTable.map((route) => `${route.method} ${route.url}`);
+
+  it('has one entry per route and none for a route that does not exist', () => {
+    const routes = routeKeys();
+    expect(new Set(routes).size).toBe(routes.length);
+    const entries = Object.keys(table);
+    if (!writing) {
+      expect(
+        routes.filter((key) => !entries.includes(key)),
+        'routes without an entry',
+      ).toEqual([]);
+      expect(
+        entries.filter((key) => !routes.includes(key)),
+        'entries without a route',
+      ).toEqual([]);
+    }
+  });
+
+  it('an entry that names the owner’s objects expects 404 from another company, or says why not', () => {
+    const unproven = Object.entries(table).filter(
+      ([, entry]) =>
+        JSON.stringify([entry.params, entry.query, entry.body]).includes('"$') &&
+        entry.expect.otherSeller !== 404 &&
+        !entry.why,
+    );
+    expect(unproven.map(([key]) => key)).toEqual([]);
+  });
+
+  it('answers every caller of every route as its entry says', { timeout: 600_000 }, async () => {
+    const keys = routeKeys();
+    const observed: Record<string, Partial<Record<Caller, Expected>>> = {};
+    const failures: string[] = [];
+    const call = async (caller: Caller, key: string) => {
+      const options = request(key, table[key], caller === 'sales' ? objects.sales : objects.owner);
+      const response = caller === 'anonymous' ? await app.inject(options) : await as(app, users[caller], options);
+      const got = classify(response.statusCode);
+      (observed[key] ??= {})[caller] = got;
+      const expected = table[key]?.expect[caller];
+      if (got !== expected) failures.push(`${key} as ${caller}: expected ${expected}, got ${response.statusCode}`);
+    };
+    // Callers who may not touch the owner's objects first, so they meet them all; then the sub-user and the
+    // owner, each on objects of their own, with the calls that take objects away last.
+    const ordered = [...keys].sort(
+      (a, b) => rank(a) - rank(b) || (a.endsWith('/logout') ? 1 : 0) - (b.endsWith('/logout') ? 1 : 0),
+    );
+    for (const key of ordered)
+      for (const caller of ['anonymous', 'buyer', 'otherSeller'] as const) await call(caller, key);
+    for (const caller of ['sales', 'owner'] as const) for (const key of ordered) await call(caller, key);
+
+    if (writing) {
+      const written = Object.fromEntries(
+        keys.map((key) => [
+          key,
+          { ...table[key], expect: Object.fromEntries(callers.map((c) => [c, observed[key][c]])) },
+        ]),
+      );
+      fs.writeFileSync(tableFile, `${JSON.stringify(written, null, 2)}\n`);
+      return;
+    }
+    expect(failures).toEqual([]);
+  });
+});
