@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
 /** What the test SMTP server (e2e/smtp-sink.ts, started by playwright.config.ts) has received. */
 export async function smtpInbox(): Promise<{ to: string[]; subject: string; raw: string }[]> {
@@ -81,6 +81,8 @@ export function storedToken(page: Page) {
   return page.evaluate(() => localStorage.getItem('Token'));
 }
 
+/** The time a test gains for each accessibility check (added to its own limit, not a measurement). */
+const AXE_TIME_MS = 15_000;
 /** The WCAG success criteria axe checks: levels A and AA of WCAG 2.0, 2.1 and 2.2. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -90,6 +92,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * impact, rule, what it asks, and the elements with what is wrong with them.
  */
 export async function expectAccessible(page: Page, label: string) {
+  // Each check brings its own time: axe reads the whole page, slowly on a shared machine.
+  test.info().setTimeout(test.info().timeout + AXE_TIME_MS);
   // Transitions end first: a half-faded element has a contrast it never has at rest.
   await page.evaluate(() =>
     Promise.all(

@@ -135,6 +135,10 @@ export const theme = createTheme({
     TextInput: { defaultProps: { radius: 'md' } },
     Select: { defaultProps: { radius: 'md', comboboxProps: { shadow: 'md' } } },
     Container: { defaultProps: { size: 'xl' } },
+    // Mantine's close buttons are icons without a name.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     // Arrow and page buttons named for screen readers ("Next page", "Page 3").
     Pagination: {
       defaultProps: {

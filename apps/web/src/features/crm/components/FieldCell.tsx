@@ -217,7 +217,7 @@ export function FieldCell({
             <IconPencil size={13} aria-hidden />
           </ActionIcon>
         ) : (
-          // Named by what it shows, then what it edits: "Qualified, edit Lead status of Karthik Raman".
+          // Named by what it shows, then what it edits: "Qualified, Edit Lead status of Karthik Raman".
           <UnstyledButton
             onClick={open}
             style={{ width: '100%', minWidth: 0, display: 'flex', alignItems: 'center', gap: 6, textAlign: 'left' }}
