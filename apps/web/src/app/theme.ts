@@ -135,6 +135,8 @@ export const theme = createTheme({
     TextInput: { defaultProps: { radius: 'md' } },
     Select: { defaultProps: { radius: 'md', comboboxProps: { shadow: 'md' } } },
     Container: { defaultProps: { size: 'xl' } },
+    // A menu holds menu items only (no focus placeholder): the first item takes the focus instead.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // Mantine's close buttons are icons without a name.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
