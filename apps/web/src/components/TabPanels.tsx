@@ -12,7 +12,9 @@ type TabPanelsProps = {
 
 /**
  * The panels of tabs that filter one list (received or sent, all or blocked): the content sits in
- * the open tab's panel, so a screen reader goes from a tab to what it shows.
+ * the open tab's panel, so a screen reader goes from a tab to what it shows. The tabs must say
+ * `keepMounted={false}` (Mantine keeps every panel's content by default, which would draw the list
+ * once for each tab).
  */
 export function TabPanels({ values, children, gap = 'lg' }: TabPanelsProps) {
   return values.map((value) => (

@@ -59,7 +59,7 @@ export function NotificationsPage() {
             Mark all read
           </Button>
         </Group>
-        <Tabs value={tab} onChange={(value) => value && set({ tab: value, page: '1' })}>
+        <Tabs keepMounted={false} value={tab} onChange={(value) => value && set({ tab: value, page: '1' })}>
           <Tabs.List>
             {NOTIFICATION_TABS.map((value) => (
               <Tabs.Tab key={value} value={value}>

@@ -61,7 +61,11 @@ export function ContactsPage() {
             w={240}
           />
         </Group>
-        <Tabs value={String(tab)} onChange={(value) => setParams(value === '2' ? { tab: '2' } : {})}>
+        <Tabs
+          keepMounted={false}
+          value={String(tab)}
+          onChange={(value) => setParams(value === '2' ? { tab: '2' } : {})}
+        >
           <Tabs.List>
             {CONTACT_TABS.map((value) => (
               <Tabs.Tab

@@ -214,7 +214,11 @@ export function EnquiriesPage() {
             w={260}
           />
         </Group>
-        <Tabs value={type} onChange={(value) => value && update({ type: value, id: null, status: null, page: null })}>
+        <Tabs
+          keepMounted={false}
+          value={type}
+          onChange={(value) => value && update({ type: value, id: null, status: null, page: null })}
+        >
           <Tabs.List>
             {receives && <Tabs.Tab value="received">Received</Tabs.Tab>}
             <Tabs.Tab value="sent">Sent</Tabs.Tab>
