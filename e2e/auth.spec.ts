@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { AUTH_MESSAGES } from '@tradeloop/contracts/auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { PASSWORD, openAccountMenu, signIn, signInThroughForm, signUp, storedToken, uniqueEmail } from './support.ts';
+import {
+  PASSWORD,
+  expectAccessible,
+  openAccountMenu,
+  signIn,
+  signInThroughForm,
+  signUp,
+  storedToken,
+  uniqueEmail,
+} from './support.ts';
 
 test.describe('Signing up, out and in', () => {
   test('a seller signs up, signs out and signs in again', async ({ page, context }) => {
@@ -16,9 +25,11 @@ test.describe('Signing up, out and in', () => {
     await expect(page.getByTestId('dashboard-greeting')).toContainText('Meera');
     await expect(page.getByText('Iyer Precision Castings').first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'CRM' })).toBeVisible();
+    await expectAccessible(page, 'the seller dashboard after sign-up');
     expect(await storedToken(page)).toBeTruthy();
 
     await openAccountMenu(page);
+    await expectAccessible(page, 'the account menu');
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/user\/signin$/);
     expect(await storedToken(page)).toBeNull();
@@ -27,11 +38,13 @@ test.describe('Signing up, out and in', () => {
     // Signed out, a private page asks to sign in and comes back after it.
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/user\/signin\?next=%2Fprofile$/);
+    await expectAccessible(page, 'sign-in asked for by a private page');
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('heading', { name: 'Meera Iyer' })).toBeVisible();
+    await expectAccessible(page, 'the profile');
 
     await page.goto('/dashboard');
     await expect(page.getByTestId('dashboard-greeting')).toContainText('Meera');
@@ -42,6 +55,7 @@ test.describe('Signing up, out and in', () => {
     await expect(page.getByTestId('dashboard-greeting')).toContainText('Tomás');
     await expect(page.getByRole('link', { name: /Find suppliers/ })).toBeVisible();
     await expect(page.getByTestId('profile-completion')).toBeVisible();
+    await expectAccessible(page, 'the buyer dashboard');
     // Buyers have no CRM: the link is not offered and the path sends them back.
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'CRM' })).toHaveCount(0);
     await page.goto('/crm');
@@ -56,6 +70,7 @@ test.describe('Signing up, out and in', () => {
     await page.getByRole('button', { name: 'Create buyer account' }).click();
     await expect(page.getByText(AUTH_MESSAGES.emailTaken)).toBeVisible();
     await expect(page.getByLabel('Work e-mail')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page, 'sign-up with an error');
     await expect(page).toHaveURL(/\/user\/signup$/);
   });
 
@@ -63,6 +78,7 @@ test.describe('Signing up, out and in', () => {
     await signInThroughForm(page, DEMO_ACCOUNTS.buyer, 'not-the-password');
     await expect(page.getByText(AUTH_MESSAGES.badCredentials)).toBeVisible();
     await expect(page.getByLabel('E-mail address')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page, 'sign-in with an error');
     await expect(page).toHaveURL(/\/user\/signin$/);
     expect(await storedToken(page)).toBeNull();
   });
@@ -81,5 +97,6 @@ test.describe('Signing up, out and in', () => {
     await page.getByLabel('E-mail address').fill(DEMO_ACCOUNTS.buyer);
     await page.getByRole('button', { name: 'Send sign-in link' }).click();
     await expect(page.getByText(AUTH_MESSAGES.linkSent)).toBeVisible();
+    await expectAccessible(page, 'the sign-in link form');
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { signIn, signUp, uniqueEmail } from './support.ts';
+import { expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
 
 // Chromium's fake camera and microphone, accepted without a permission prompt.
 test.use({
@@ -35,6 +35,7 @@ test.describe('Calls in a conversation', () => {
     await buyer.getByRole('button', { name: 'Start video call' }).click();
     await expect(buyer.getByTestId('call-status')).toHaveText('Ringing…');
     await expect(seller.getByTestId('call-status')).toHaveText('Incoming video call');
+    await expectAccessible(seller, 'an incoming call');
     await seller.getByRole('button', { name: 'Accept' }).click();
 
     await expect(buyer.getByTestId('call-status')).toContainText('Connected');
@@ -44,6 +45,7 @@ test.describe('Calls in a conversation', () => {
         seller.getByLabel("Carl Caller's video").evaluate((video: HTMLVideoElement) => video.srcObject !== null),
       )
       .toBe(true);
+    await expectAccessible(seller, 'a connected call');
 
     await buyer.getByRole('button', { name: 'Hang up' }).click();
     await expect(seller.getByTestId('call-status')).toHaveText('Call ended');
@@ -57,6 +59,7 @@ test.describe('Calls in a conversation', () => {
       await expect(page.getByTestId('call-item').first().getByTestId('call-outcome')).toContainText(
         `${direction} · Answered`,
       );
+      await expectAccessible(page, 'the call history');
     }
     await expect(buyer.getByTestId('message').filter({ hasText: 'Video call' })).toBeVisible();
   });

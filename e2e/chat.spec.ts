@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { signIn, signUp, uniqueEmail } from './support.ts';
+import { expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
 
 /** The smallest valid PNG (1×1). */
 const PNG = Buffer.from(
@@ -41,12 +41,14 @@ test.describe('Chat between a buyer and a seller', () => {
     await seller.goto('/chat?tab=requests');
     await expect(badge(seller, 0)).toBeVisible();
     await expect(seller.getByText('No new requests')).toBeVisible();
+    await expectAccessible(seller, 'the chat with no requests');
 
     // The buyer writes from a product: the first message opens the conversation.
     const sellers = await buyer.request.get('/api/v1/front/sellers?search=Shree%20Ganesh');
     const companyId = (await sellers.json()).data.data[0].company_id as number;
     await buyer.goto(`/chat?company=${companyId}&product_id=7&product_name=${encodeURIComponent('Centrifugal pump')}`);
     await expect(buyer.getByTestId('conversation-title')).toHaveText('Anil Deshmukh');
+    await expectAccessible(buyer, 'a new conversation');
     await send(buyer, 'Hello, is the centrifugal pump available in stainless steel?');
     await expect(buyer).toHaveURL(/room=\d+/);
 
@@ -57,6 +59,7 @@ test.describe('Chat between a buyer and a seller', () => {
     await expect(request.getByTestId('room-unread')).toHaveText('1');
     await request.click();
     await expect(seller.getByTestId('request-banner')).toBeVisible();
+    await expectAccessible(seller, 'a conversation request');
     await expect(badge(seller, 0)).toBeVisible();
     await seller.getByRole('button', { name: 'Accept' }).click();
     await expect(seller.getByTestId('request-banner')).toBeHidden();
@@ -68,10 +71,12 @@ test.describe('Chat between a buyer and a seller', () => {
     const reply = message(buyer, 'Yes, in SS316. Here is a photo.');
     await expect(reply).toBeVisible();
     await expect(reply.getByRole('img', { name: 'pump.png' })).toBeVisible();
+    await expectAccessible(buyer, 'a conversation with a photo');
     await expect(badge(buyer, 0)).toBeVisible();
 
     // The buyer answers the photo as a reply, and translates the seller's message.
     await reply.getByRole('button', { name: 'Message actions' }).click();
+    await expectAccessible(buyer, 'the message actions');
     await buyer.getByRole('menuitem', { name: 'Reply' }).click();
     await send(buyer, 'Looks good. What is the lead time?');
     await expect(message(buyer, 'Looks good. What is the lead time?').getByTestId('reply-quote')).toContainText(
@@ -93,6 +98,7 @@ test.describe('Chat between a buyer and a seller', () => {
     await expect(buyerRoom).toBeHidden();
     await buyer.getByRole('tab', { name: 'Archive' }).click();
     await expect(buyer.getByTestId('room-item').filter({ hasText: 'Anil Deshmukh' })).toBeVisible();
+    await expectAccessible(buyer, 'the archive');
     await buyer.goto('/dashboard');
     await send(seller, 'Lead time is four weeks.');
     await buyer.goto('/chat?tab=archive');
@@ -101,6 +107,7 @@ test.describe('Chat between a buyer and a seller', () => {
 
     // The seller hands the conversation to the sub-user, who answers with the history in view.
     await seller.getByRole('button', { name: 'Conversation details' }).click();
+    await expectAccessible(seller, 'the conversation details');
     await seller.getByRole('textbox', { name: 'Colleague' }).click();
     await seller.getByRole('option', { name: 'Rohan Mehta' }).click();
     await seller.getByRole('button', { name: 'Hand over' }).click();
@@ -114,6 +121,7 @@ test.describe('Chat between a buyer and a seller', () => {
     await expect(subuser.getByTestId('system-message')).toHaveText(
       'Anil Deshmukh handed this conversation to Rohan Mehta',
     );
+    await expectAccessible(subuser, 'the CRM chat (sub-user)');
     await send(subuser, 'Rohan here: I will prepare your quotation today.');
 
     await buyer.getByTestId('room-item').filter({ hasText: 'Rohan Mehta' }).click();

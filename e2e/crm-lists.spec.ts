@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { CRM_MESSAGES } from '@tradeloop/contracts/crm';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { chooseOption, signIn } from './support.ts';
+import { chooseOption, expectAccessible, signIn } from './support.ts';
 
 test('a sales executive shapes a view, edits in place, works in bulk, imports and exports leads', async ({ page }) => {
   test.setTimeout(120_000);
@@ -11,15 +11,18 @@ test('a sales executive shapes a view, edits in place, works in bulk, imports an
   await page.goto('/crm/leads');
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Karthik', exact: true })).toBeVisible();
+  await expectAccessible(page, 'the leads list (sub-user)');
 
   // A new column, kept in a view of its own that the list reopens on.
   await page.getByRole('button', { name: 'Columns' }).click();
   await page.getByRole('checkbox', { name: 'Industry' }).click();
+  await expectAccessible(page, 'the columns menu');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('columnheader', { name: /Industry/ })).toBeVisible();
   await page.getByRole('button', { name: 'Save view' }).click();
   await page.getByRole('menuitem', { name: 'Save as a new view…' }).click();
   await page.getByRole('dialog', { name: 'Save view' }).getByLabel('Name').fill('By industry');
+  await expectAccessible(page, 'the save view dialog');
   await page.getByRole('dialog', { name: 'Save view' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(CRM_MESSAGES.viewSaved)).toBeVisible();
   await page.goto('/crm/leads');
@@ -30,6 +33,7 @@ test('a sales executive shapes a view, edits in place, works in bulk, imports an
   // A value edited in place.
   await page.getByRole('button', { name: 'Edit Lead status of Karthik Raman' }).click();
   await chooseOption(page, 'Lead status', 'Qualified');
+  await expectAccessible(page, 'a cell edited in place');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(CRM_MESSAGES.recordUpdated)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit Lead status of Karthik Raman' })).toContainText('Qualified');
@@ -38,8 +42,10 @@ test('a sales executive shapes a view, edits in place, works in bulk, imports an
   await page.getByRole('checkbox', { name: 'Select Karthik Raman' }).check();
   await page.getByRole('checkbox', { name: 'Select Salim Al Busaidi' }).check();
   await expect(page.getByRole('region', { name: 'Bulk actions' })).toContainText('2 selected');
+  await expectAccessible(page, 'the bulk actions');
   await page.getByRole('button', { name: 'Assign' }).click();
   await chooseOption(page, 'New owner', 'Anil Deshmukh', true);
+  await expectAccessible(page, 'the assign dialog');
   await page.getByRole('dialog').getByRole('button', { name: 'Assign' }).click();
   await expect(page.getByText(CRM_MESSAGES.recordsAssigned(2, 'Anil Deshmukh'))).toBeVisible();
 
@@ -58,8 +64,10 @@ test('a sales executive shapes a view, edits in place, works in bulk, imports an
     .setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByText('2 rows found.', { exact: false })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Field for Email Address' })).toHaveValue('E-mail');
+  await expectAccessible(page, 'the import mapping');
   await page.getByRole('button', { name: 'Import 2 rows' }).click();
   await expect(page.getByText(CRM_MESSAGES.importDone(1, 0, 1, 0))).toBeVisible();
+  await expectAccessible(page, 'the import report');
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('link', { name: 'Zara', exact: true })).toBeVisible();
 

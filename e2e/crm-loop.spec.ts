@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
-import { signIn, signUp, smtpInbox, uniqueEmail } from './support.ts';
+import { expectAccessible, signIn, signUp, smtpInbox, uniqueEmail } from './support.ts';
 
 /** A 1 × 1 PNG: the file the seller keeps on the lead. */
 const PNG = Buffer.from(
@@ -50,6 +50,7 @@ test('a buyer’s quote request becomes a lead the seller works on, and every st
     .getByRole('link', { name: 'Kavya', exact: true })
     .click();
   await expect(seller.getByRole('heading', { level: 1, name: buyerName })).toBeVisible();
+  await expectAccessible(seller, 'a lead from a quote request');
 
   await seller.getByRole('tab', { name: /Requests/ }).click();
   const thread = seller.getByTestId('thread-card').first();
@@ -57,6 +58,7 @@ test('a buyer’s quote request becomes a lead the seller works on, and every st
   await expect(thread.getByTestId('thread-product')).toContainText('Centrifugal Monoblock Pump');
   await expect(thread.getByTestId('thread-product')).toContainText('5 HP');
   await expect(thread.getByTestId('thread-contact')).toContainText(buyerEmail);
+  await expectAccessible(seller, "the lead's requests");
 
   // It moves the lead to Contacted.
   await seller.getByTestId('lead-status-select').click();
@@ -67,8 +69,10 @@ test('a buyer’s quote request becomes a lead the seller works on, and every st
   await seller.getByRole('tab', { name: /Meetings/ }).click();
   await seller.getByTestId('add-meeting').click();
   await seller.getByTestId('activity-subject').fill('Pump sizing call');
+  await expectAccessible(seller, 'the meeting form');
   await seller.getByTestId('activity-save').click();
   await expect(seller.getByTestId('activity-item').filter({ hasText: 'Pump sizing call' })).toBeVisible();
+  await expectAccessible(seller, "the lead's meetings");
 
   // It writes an e-mail: saved as a draft while it is written, then sent through SMTP.
   const subject = `Your pump quotation ${surname}`;
@@ -81,6 +85,7 @@ test('a buyer’s quote request becomes a lead the seller works on, and every st
   await seller.getByTestId('email-body').click();
   await seller.keyboard.type('Twelve 5 HP pumps at $395 each, ex-works Pune.');
   await expect(seller.getByTestId('email-draft-status')).toContainText('Draft saved');
+  await expectAccessible(seller, 'the e-mail composer');
   // The draft outlives the page: after a reload it is listed, and opens again where it was left.
   await seller.reload();
   await seller.getByRole('tab', { name: /E-mails/ }).click();
@@ -97,10 +102,12 @@ test('a buyer’s quote request becomes a lead the seller works on, and every st
   await seller.getByTestId('note-input').fill('Wants delivery before the monsoon.');
   await seller.getByTestId('note-save').click();
   await expect(seller.getByTestId('note-item').filter({ hasText: 'before the monsoon' })).toBeVisible();
+  await expectAccessible(seller, "the lead's notes");
 
   await seller.getByRole('tab', { name: /Files/ }).click();
   await seller.getByTestId('file-input').setInputFiles({ name: 'site-plan.png', mimeType: 'image/png', buffer: PNG });
   await expect(seller.getByTestId('file-card').filter({ hasText: 'site-plan.png' })).toBeVisible();
+  await expectAccessible(seller, "the lead's files");
 
   await seller.getByTestId('tags-input').fill('Hot prospect');
   await seller.getByTestId('tags-input').press('Enter');
@@ -118,6 +125,7 @@ test('a buyer’s quote request becomes a lead the seller works on, and every st
   await expect(timeline).toContainText(subject);
   await expect(timeline).toContainText('site-plan.png');
   await expect(timeline).toContainText('Hot prospect');
+  await expectAccessible(seller, "the lead's timeline");
 
   await sellerContext.close();
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CRM_MESSAGES } from '@tradeloop/contracts/crm';
-import { chooseOption, signUp, uniqueEmail } from './support.ts';
+import { chooseOption, expectAccessible, signUp, uniqueEmail } from './support.ts';
 
 /** Drags with the mouse in small steps, as dnd-kit's pointer sensor expects a real movement. */
 async function drag(page: Page, source: Locator, target: Locator) {
@@ -27,6 +27,7 @@ async function createLead(page: Page, lead: { first: string; last: string; compa
   await dialog.getByLabel('Company').fill(lead.company);
   await dialog.getByRole('textbox', { name: 'Buying cycle', exact: true }).click();
   await page.getByRole('option', { name: lead.cycle, exact: true }).click();
+  await expectAccessible(page, 'the new lead dialog');
   await dialog.getByRole('button', { name: 'Create lead' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${lead.first} ${lead.last}` })).toBeVisible();
 }
@@ -47,6 +48,7 @@ test('a seller designs the lead form, files leads, filters, moves one on the boa
   // A custom pick-list field on the lead form, through the form builder.
   await page.goto('/crm/forms');
   await expect(page.getByRole('heading', { name: 'Forms', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'the form builder');
   await page.getByLabel(/^Pick list: drag into a section/).press('Enter');
   const editor = page.getByRole('dialog', { name: 'New field' });
   await editor.getByLabel('Label').fill('Buying cycle');
@@ -58,6 +60,7 @@ test('a seller designs the lead form, files leads, filters, moves one on the boa
   await options.press('Enter');
   await options.fill('Quarterly');
   await options.press('Enter');
+  await expectAccessible(page, 'the field editor');
   await editor.getByRole('button', { name: 'Done' }).click();
   await page.getByRole('button', { name: 'Save form' }).click();
   await expect(page.getByText(CRM_MESSAGES.formCreated)).toBeVisible();
@@ -74,6 +77,7 @@ test('a seller designs the lead form, files leads, filters, moves one on the boa
   await chooseOption(page, 'Field', 'Buying cycle', true);
   await page.getByRole('textbox', { name: 'Buying cycle value' }).click();
   await page.getByRole('option', { name: 'Quarterly', exact: true }).click();
+  await expectAccessible(page, 'the filter builder');
   await page.getByRole('button', { name: 'Save as filter…' }).click();
   await page.getByRole('dialog', { name: 'Save filter' }).getByLabel('Name').fill('Quarterly buyers');
   await page.getByRole('dialog', { name: 'Save filter' }).getByRole('button', { name: 'Save' }).click();
@@ -81,12 +85,14 @@ test('a seller designs the lead form, files leads, filters, moves one on the boa
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'Ben', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Asha', exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'the leads list with a saved filter');
 
   // The board: Ben moves from New to Qualified, and stays there after a reload.
   await page.goto('/crm/kanban?type=1');
   const newColumn = page.getByRole('region', { name: /^New, \d+ cards/ });
   const qualified = page.getByRole('region', { name: /^Qualified, \d+ cards/ });
   await expect(newColumn.getByText('Ben Okafor')).toBeVisible();
+  await expectAccessible(page, 'the board');
   await drag(page, newColumn.getByLabel('Ben Okafor: press Space to move'), qualified);
   await expect(qualified.getByText('Ben Okafor')).toBeVisible();
   await expect(page.getByText(CRM_MESSAGES.kanbanMoved)).toBeVisible();
@@ -100,20 +106,25 @@ test('a seller designs the lead form, files leads, filters, moves one on the boa
   await expect(page.getByRole('link', { name: 'Asha', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Saved filters' }).click();
   await expect(page.getByRole('menuitem', { name: /Quarterly buyers/ })).toContainText('1');
+  await expectAccessible(page, 'the saved filters menu');
   await page.keyboard.press('Escape');
 
   // Asha converts into a contact and an account.
   await page.getByRole('link', { name: 'Asha', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Asha Rao' })).toBeVisible();
   await page.getByRole('button', { name: 'Convert', exact: true }).click();
+  await expectAccessible(page, 'the convert dialog');
   await page.getByRole('dialog').getByRole('button', { name: 'Convert lead' }).click();
   await expect(page.getByText(CRM_MESSAGES.converted)).toBeVisible();
   await expect(page).toHaveURL(/\/crm\/contacts\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Asha Rao' })).toBeVisible();
+  await expectAccessible(page, 'a contact');
   await page.getByRole('tab', { name: 'Related' }).click();
   await page.getByRole('link', { name: 'Rao Steel Works' }).click();
   await expect(page).toHaveURL(/\/crm\/accounts\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Rao Steel Works' })).toBeVisible();
+  await expectAccessible(page, 'an account');
   await page.getByRole('tab', { name: 'Related' }).click();
   await expect(page.getByRole('link', { name: 'Asha Rao' }).first()).toBeVisible();
+  await expectAccessible(page, "an account's related records");
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption } from './support.ts';
+import { chooseOption, expectAccessible } from './support.ts';
 
 const typesShown = (page: Page) => page.getByTestId('supplier-type').allTextContents();
 
@@ -11,6 +11,7 @@ test('a visitor browses the demo suppliers and filters them', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Supplier directory' })).toBeVisible();
   await expect(page.getByTestId('supplier-card').first()).toBeVisible();
   await expect(page.getByTestId('supplier-count')).toHaveText(/^\d+ suppliers$/);
+  await expectAccessible(page, 'the home page');
 
   // By company type: only distributors, and the demo distributors among them.
   await chooseCompanyType(page, 'Distributors');
@@ -30,6 +31,7 @@ test('a visitor browses the demo suppliers and filters them', async ({ page }) =
   // Nothing matches: an empty state that offers the way back.
   await chooseCompanyType(page, 'Retailers');
   await expect(page.getByText('No suppliers match these filters')).toBeVisible();
+  await expectAccessible(page, 'the directory with nothing found');
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await expect(page).not.toHaveURL(/company_type|country=/);
   await expect.poll(async () => new Set(await typesShown(page)).size).toBeGreaterThan(1);

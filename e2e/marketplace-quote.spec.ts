@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
-import { signIn, signUp, uniqueEmail } from './support.ts';
+import { expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
 
 /** The sidebar group of one filter, by its title. */
 const facet = (page: Page, key: string) => page.getByTestId(`facet-${key}`);
@@ -19,6 +19,7 @@ test('a buyer finds a product despite a typo, requests a quote, and the seller a
   await buyer.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(buyer).toHaveURL(/[?&]q=monoblok\+pump/);
   await expect(buyer.getByText('Showing results for')).toContainText('monoblock pump');
+  await expectAccessible(buyer, 'search results');
 
   // Two facets and a price range narrow the list; each lives in the URL.
   await facet(buyer, 'business_type').getByRole('checkbox', { name: 'Manufacturers' }).check();
@@ -32,6 +33,7 @@ test('a buyer finds a product despite a typo, requests a quote, and the seller a
   await expect(buyer).toHaveURL(/price_min=100&price_max=1000/);
   const card = buyer.getByTestId('product-card').filter({ hasText: 'Centrifugal Monoblock Pump' }).first();
   await expect(card).toBeVisible();
+  await expectAccessible(buyer, 'filtered search results');
 
   // The product opens in a new tab at its slug address, with the keyword.
   const [productPage] = await Promise.all([
@@ -44,6 +46,7 @@ test('a buyer finds a product despite a typo, requests a quote, and the seller a
   );
   await expect(productPage.getByRole('heading', { level: 1 })).toContainText('Centrifugal Monoblock Pump');
   await expect(productPage.getByTestId('seller-card')).toContainText('Manufacturers');
+  await expectAccessible(productPage, 'a product page');
 
   // Configure it: 5 HP, three phase, ten pieces; the seller's calculator prices it.
   await productPage.getByRole('button', { name: 'Get latest price' }).click();
@@ -55,8 +58,10 @@ test('a buyer finds a product despite a typo, requests a quote, and the seller a
   await modal.getByRole('textbox', { name: 'Quantity' }).fill('10');
   // Ten pieces are priced at the 10 – 49 tier ($168): 168 × 10 × 5 / 2 = $4,200.
   await expect(modal.getByTestId('quote-total')).toHaveText('$4,200');
+  await expectAccessible(productPage, 'the quote request');
   await modal.getByRole('button', { name: 'Send quote request' }).click();
   await expect(modal.getByRole('heading', { name: QUOTE_MESSAGES.submitted })).toBeVisible();
+  await expectAccessible(productPage, 'the quote request sent');
 
   // The seller sees the notification and the enquiry, and answers with a price.
   const sellerContext = await browser.newContext();
@@ -64,11 +69,13 @@ test('a buyer finds a product despite a typo, requests a quote, and the seller a
   await signIn(seller, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
   await expect(seller.getByTestId('notification-badge')).toContainText(/\d/);
   await seller.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
+  await expectAccessible(seller, 'the notifications popover');
   await seller.getByTestId('notification-item').filter({ hasText: 'New quote request' }).first().click();
   await expect(seller).toHaveURL(/\/enquiries\?type=received&id=\d+/);
   const thread = seller.getByTestId('enquiry-thread');
   await expect(thread).toContainText('Centrifugal Monoblock Pump');
   await expect(thread).toContainText('5 HP · Three');
+  await expectAccessible(seller, 'an enquiry received');
   await thread.getByRole('textbox', { name: /Unit price/ }).fill('395');
   await thread.getByTestId('answer-message').fill('Ex-works Pune, dispatch in 10 days.');
   await thread.getByTestId('send-answer').click();
@@ -82,6 +89,7 @@ test('a buyer finds a product despite a typo, requests a quote, and the seller a
   await expect(buyerThread.getByTestId('offer')).toContainText('$395 per Piece');
   await expect(buyerThread).toContainText('Ex-works Pune, dispatch in 10 days.');
   await expect(buyerThread.getByRole('button', { name: 'Accept offer' })).toBeVisible();
+  await expectAccessible(buyer, 'an offer received');
 
   await buyerContext.close();
   await sellerContext.close();
@@ -99,6 +107,7 @@ test('a buyer browses in another currency and view, goes back, saves a product a
   await page.getByRole('option', { name: 'EUR €' }).click();
   await expect(page).toHaveURL(/currency=\d+/);
   await expect(page.getByTestId('product-price').first()).toContainText('€');
+  await expectAccessible(page, 'search results in euros');
   await page.locator('label').filter({ hasText: 'List view' }).click();
   await expect(page).toHaveURL(/view=list/);
   await page.goBack();
@@ -112,12 +121,15 @@ test('a buyer browses in another currency and view, goes back, saves a product a
   await expect(card.getByRole('button', { name: /from your wishlist/ })).toBeVisible();
   await page.goto('/wishlist');
   await expect(page.getByTestId('product-card').filter({ hasText: name })).toBeVisible();
+  await expectAccessible(page, 'the wishlist');
 
   // The demo buyer negotiated with the demo seller: a contact, and an offer in the notifications.
   await page.goto('/contacts');
   await expect(page.getByRole('row', { name: /Shree Ganesh Engineering Works/ })).toBeVisible();
+  await expectAccessible(page, 'the contacts');
   await page.goto('/notifications?tab=enquiries');
   await expect(page.getByTestId('notification-item').filter({ hasText: 'New price offer' }).first()).toBeVisible();
+  await expectAccessible(page, 'the notifications');
 });
 
 test('a product page carries its title, description and JSON-LD in the HTML itself', async ({ request }) => {

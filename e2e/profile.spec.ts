@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PROFILE_MESSAGES } from '@tradeloop/contracts/accounts';
-import { chooseOption, signUp, uniqueEmail } from './support.ts';
+import { chooseOption, expectAccessible, signUp, uniqueEmail } from './support.ts';
 
 test('a seller completes the profile and the changes survive a reload', async ({ page }) => {
   await signUp(page, {
@@ -14,6 +14,7 @@ test('a seller completes the profile and the changes survive a reload', async ({
   const percent = page.getByTestId('profile-completion-percent');
   await expect(percent).toBeVisible();
   const before = Number.parseInt((await percent.textContent()) ?? '0', 10);
+  await expectAccessible(page, 'the profile (seller)');
 
   // Basic details: location from the reference lists, then the street address.
   await chooseOption(page, 'Country', 'India', true);
@@ -25,11 +26,13 @@ test('a seller completes the profile and the changes survive a reload', async ({
   await basic.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(PROFILE_MESSAGES.updated).first()).toBeVisible();
   await expect(basic.getByText('All changes saved.')).toBeVisible();
+  await expectAccessible(page, 'basic details saved');
 
   // Job details, on their own tab.
   await page.getByRole('tab', { name: 'Job details' }).click();
   await page.getByLabel('Designation').fill('Head of Exports');
   await chooseOption(page, 'Time zone', /^Asia\/Kolkata/, 'Kolkata');
+  await expectAccessible(page, 'job details');
   const job = page.getByRole('form', { name: 'Job details' });
   await job.getByRole('button', { name: 'Save changes' }).click();
   await expect(job.getByText('All changes saved.')).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { CATALOG_MESSAGES } from '@tradeloop/contracts/catalog';
 import { FILE_MESSAGES } from '@tradeloop/contracts/catalog-files';
-import { chooseOption, signUp, uniqueEmail } from './support.ts';
+import { chooseOption, expectAccessible, signUp, uniqueEmail } from './support.ts';
 
 /** The messages of spec section 5 for fields left empty, verbatim. */
 const SPEC_REQUIRED_MESSAGES = [
@@ -87,6 +87,7 @@ test.describe('Seller catalogue', () => {
     await expect(page.getByText(CATALOG_MESSAGES.nameRequired, { exact: true })).toBeVisible();
     await expect(page.getByText(CATALOG_MESSAGES.descriptionRequired, { exact: true })).toBeVisible();
     await expect(page.getByText(CATALOG_MESSAGES.validityRequired, { exact: true })).toBeVisible();
+    await expectAccessible(page, 'the product form with its errors');
 
     // An attribute without options, a pre-title over 50 characters, a repeated option.
     await section(page, 'Attributes').getByRole('button', { name: 'Add attribute' }).click();
@@ -133,6 +134,7 @@ test.describe('Seller catalogue', () => {
     await newSeller(page);
     await page.goto('/products/List');
     await expect(page.getByText('Your catalogue is empty')).toBeVisible();
+    await expectAccessible(page, 'an empty catalogue');
     await page.getByRole('link', { name: 'Add product' }).first().click();
     await expect(page).toHaveURL(/\/products\/create$/);
 
@@ -142,6 +144,7 @@ test.describe('Seller catalogue', () => {
     await addAttribute(page, 1, 'Power', ['3 HP', '5 HP']);
     await addAttribute(page, 2, 'Phase', ['Single', 'Three']);
     await expect(page.getByText('4 combinations')).toBeVisible();
+    await expectAccessible(page, 'the product form with attributes');
 
     await chooseOption(page, 'Validity', '6 months');
     await chooseOption(page, 'Manufacturing year', '2025', true);
@@ -189,6 +192,7 @@ test.describe('Seller catalogue', () => {
     await field(calculator, 'Quantity').fill('10');
     await calculator.getByRole('button', { name: 'Calculate' }).click();
     await expect(calculator.getByText('Total 6,583.33')).toBeVisible();
+    await expectAccessible(page, 'the product editor');
 
     // Edit: rename, change a tier, break the calculator (an empty number), then fix it and save.
     await field(page, 'Product name').fill('Monoblock Water Pump, IE3 motor');
@@ -258,6 +262,7 @@ test.describe('Seller catalogue', () => {
     await field(calculator, 'Quantity').fill('10');
     await calculator.getByRole('button', { name: 'Calculate' }).click();
     await expect(calculator.getByText('Total 112,500')).toBeVisible();
+    await expectAccessible(page, 'a product made to order');
 
     await field(page, 'Production days').fill('25');
     await save(page, 'Save changes');
@@ -292,6 +297,7 @@ test.describe('Seller catalogue', () => {
     const rejected = page.getByRole('table', { name: 'Rejected rows' });
     await expect(rejected.getByText('Mystery Valve')).toBeVisible();
     await expect(rejected.getByText(CATALOG_MESSAGES.brandRequired)).toBeVisible();
+    await expectAccessible(page, 'the catalogue import report');
     await page.getByRole('button', { name: 'Done' }).click();
 
     // The same file again updates the two products instead of adding copies.
@@ -316,6 +322,7 @@ test.describe('Seller catalogue', () => {
     await expect(page.getByRole('link', { name: 'Gate Valve 50 mm', exact: true })).toHaveCount(0);
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect(page.getByRole('link', { name: 'Gate Valve 50 mm', exact: true })).toBeVisible();
+    await expectAccessible(page, 'the product list');
   });
 
   test('a product that is not found sends the editor back to the list', async ({ page }) => {

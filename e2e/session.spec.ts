@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { expectClientStateCleared, signIn, storedToken } from './support.ts';
+import { expectAccessible, expectClientStateCleared, signIn, storedToken } from './support.ts';
 
 test.describe('An expired session', () => {
   test('a token the server does not know sends the user to sign-in with every trace cleared', async ({
@@ -16,6 +16,7 @@ test.describe('An expired session', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/user\/signin$/);
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await expectAccessible(page, 'sign-in after an unknown token');
     await expectClientStateCleared(page, context);
   });
 

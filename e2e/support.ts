@@ -1,8 +1,9 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
 /** What the test SMTP server (e2e/smtp-sink.ts, started by playwright.config.ts) has received. */
 export async function smtpInbox(): Promise<{ to: string[]; subject: string; raw: string }[]> {
-  const response = await fetch('http://127.0.0.1:3196/messages');
+  const response = await fetch(process.env.E2E_SMTP_INBOX_URL ?? 'http://127.0.0.1:3196/messages');
   return response.json();
 }
 
@@ -78,4 +79,45 @@ export async function expectClientStateCleared(page: Page, context: BrowserConte
 
 export function storedToken(page: Page) {
   return page.evaluate(() => localStorage.getItem('Token'));
+}
+
+/** The time a test gains for each accessibility check (added to its own limit, not a measurement). */
+const AXE_TIME_MS = 15_000;
+/** The WCAG success criteria axe checks: levels A and AA of WCAG 2.0, 2.1 and 2.2. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe-core on the page as it is now and fails the test (softly: the story goes on, so one run
+ * lists every screen's violations) on any critical or serious violation, one readable line each:
+ * impact, rule, what it asks, and the elements with what is wrong with them.
+ */
+export async function expectAccessible(page: Page, label: string) {
+  // Each check brings its own time: axe reads the whole page, slowly on a shared machine.
+  test.info().setTimeout(test.info().timeout + AXE_TIME_MS);
+  // Transitions end first: a half-faded element has a contrast it never has at rest.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const blocking = violations
+    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .map((violation) => {
+      // One line for each distinct failure, with its first element and how many more share it.
+      const failures = new Map<string, { target: string; count: number }>();
+      for (const node of violation.nodes) {
+        const why = (node.failureSummary ?? '').split('\n').slice(1).join(' ').trim();
+        const seen = failures.get(why);
+        if (seen) seen.count += 1;
+        else failures.set(why, { target: node.target.join(' '), count: 1 });
+      }
+      return `${violation.impact} ${violation.id} (${violation.help}): ${[...failures]
+        .map(([why, { target, count }]) => `${why} at ${target}${count > 1 ? ` and ${count - 1} more` : ''}`)
+        .join('; ')}`;
+    });
+  expect.soft(blocking, `accessibility of ${label} (${page.url()})`).toEqual([]);
 }

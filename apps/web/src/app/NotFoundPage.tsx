@@ -11,7 +11,7 @@ export function NotFoundPage() {
   return (
     <Container size="sm" py={96}>
       <Stack align="center" ta="center" gap="md">
-        <Text fz={96} fw={900} c="brand.1" lh={1} aria-hidden>
+        <Text fz={96} fw={900} c="brand.4" lh={1} aria-hidden>
           404
         </Text>
         <Title order={1}>We could not find that page</Title>

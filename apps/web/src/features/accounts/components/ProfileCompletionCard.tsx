@@ -60,7 +60,7 @@ export function ProfileCompletionCard({
               <Text size="xs" fw={700} tt="uppercase" c="dimmed" mt={4}>
                 Still missing
               </Text>
-              <List size="sm" spacing={2} listStyleType="none" data-testid="pending-fields">
+              <List size="sm" spacing="xs" listStyleType="none" data-testid="pending-fields">
                 {shown.map((field) => (
                   <List.Item key={field}>
                     {canEdit ? (

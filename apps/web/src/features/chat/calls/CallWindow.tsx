@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Avatar, Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPhone, IconPhoneOff, IconVideo } from '@tabler/icons-react';
 import { initials } from '../../../lib/format.ts';
 import { acceptCall, declineCall, hangUp, useCallState, type CallState } from './call-store.ts';
@@ -71,60 +71,65 @@ export function CallWindow() {
   const video = state.call?.media === 'video';
   const name = state.other?.full_name ?? 'Call';
   return (
-    <Modal
+    <Modal.Root
       opened={state.phase !== 'idle'}
       onClose={() => void (state.phase === 'incoming' ? declineCall() : hangUp())}
-      withCloseButton={false}
       centered
       size={video ? 'xl' : 'sm'}
-      title={null}
-      aria-label={`Call with ${name}`}
     >
-      <Stack align="center" gap="md" data-testid="call-window">
-        {video && (state.phase === 'connecting' || state.phase === 'connected') ? (
-          <Box pos="relative" w="100%" h={420}>
-            <Video stream={state.remote} label={`${name}'s video`} />
-            <Box pos="absolute" right={12} bottom={12} w={160} h={110}>
-              <Video stream={state.local} muted label="Your video" />
-            </Box>
-          </Box>
-        ) : (
-          <Avatar src={state.other?.avatar} size={96} radius={96} color="brand">
-            {initials(name)}
-          </Avatar>
-        )}
-        {!video && <RemoteAudio stream={state.remote} />}
-        <Title order={3}>{name}</Title>
-        <Text c="dimmed" data-testid="call-status" aria-live="polite">
-          {statusText(state, elapsed)}
-        </Text>
-        <Group>
-          {state.phase === 'incoming' && (
-            <>
-              <Button
-                color="green"
-                leftSection={video ? <IconVideo size={18} /> : <IconPhone size={18} />}
-                onClick={() => void acceptCall()}
-              >
-                Accept
-              </Button>
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconPhoneOff size={18} />}
-                onClick={() => void declineCall()}
-              >
-                Decline
-              </Button>
-            </>
-          )}
-          {(state.phase === 'outgoing' || state.phase === 'connecting' || state.phase === 'connected') && (
-            <Button color="red" leftSection={<IconPhoneOff size={18} />} onClick={() => void hangUp()}>
-              Hang up
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Modal>
+      <Modal.Overlay />
+      {/* A dialog (role and aria-modal come with Modal.Content) named by the caller's name. */}
+      <Modal.Content>
+        <Modal.Body pt="md">
+          <Stack align="center" gap="md" data-testid="call-window">
+            {video && (state.phase === 'connecting' || state.phase === 'connected') ? (
+              <Box pos="relative" w="100%" h={420}>
+                <Video stream={state.remote} label={`${name}'s video`} />
+                <Box pos="absolute" right={12} bottom={12} w={160} h={110}>
+                  <Video stream={state.local} muted label="Your video" />
+                </Box>
+              </Box>
+            ) : (
+              <Avatar src={state.other?.avatar} size={96} radius={96} color="brand">
+                {initials(name)}
+              </Avatar>
+            )}
+            {!video && <RemoteAudio stream={state.remote} />}
+            <Modal.Title fz="h3" fw={700}>
+              {name}
+            </Modal.Title>
+            <Text c="dimmed" data-testid="call-status" aria-live="polite">
+              {statusText(state, elapsed)}
+            </Text>
+            <Group>
+              {state.phase === 'incoming' && (
+                <>
+                  <Button
+                    color="green"
+                    leftSection={video ? <IconVideo size={18} /> : <IconPhone size={18} />}
+                    onClick={() => void acceptCall()}
+                  >
+                    Accept
+                  </Button>
+                  <Button
+                    color="red"
+                    variant="light"
+                    leftSection={<IconPhoneOff size={18} />}
+                    onClick={() => void declineCall()}
+                  >
+                    Decline
+                  </Button>
+                </>
+              )}
+              {(state.phase === 'outgoing' || state.phase === 'connecting' || state.phase === 'connected') && (
+                <Button color="red" leftSection={<IconPhoneOff size={18} />} onClick={() => void hangUp()}>
+                  Hang up
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -1,6 +1,7 @@
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { UnreadIndicator } from '../../../components/UnreadIndicator.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useUnreadCounts } from '../api/queries.ts';
 import { CallWindow } from '../calls/CallWindow.tsx';
@@ -21,14 +22,7 @@ export function ChatHeaderButton() {
   return (
     <>
       <Tooltip label="Messages">
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={18}
-          color="red"
-          offset={6}
-          disabled={unread === 0}
-          data-testid="chat-unread-badge"
-        >
+        <UnreadIndicator count={unread} testId="chat-unread-badge">
           <ActionIcon
             component={Link}
             to={chatPathFor(user?.user_type)}
@@ -39,7 +33,7 @@ export function ChatHeaderButton() {
           >
             <IconMessageCircle size={22} />
           </ActionIcon>
-        </Indicator>
+        </UnreadIndicator>
       </Tooltip>
       <CallWindow />
     </>

@@ -209,13 +209,14 @@ export function MessageBubble({
 
   function renderMenu() {
     if (message.is_deleted && !canTranslate) return null;
+    // 24 px buttons: the smallest targets WCAG 2.2 allows side by side.
     return (
       <Group gap={0} wrap="nowrap" className="tl-chat-actions">
         {canTranslate && (
           <Tooltip label={showTranslation ? 'Show original' : 'Translate'}>
             <ActionIcon
               variant="subtle"
-              size="sm"
+              size={24}
               color="gray"
               loading={translating}
               onClick={() => void handleTranslate()}
@@ -228,7 +229,7 @@ export function MessageBubble({
         {!message.is_deleted && (
           <Menu position={own ? 'bottom-end' : 'bottom-start'} withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" size="sm" color="gray" aria-label="Message actions">
+              <ActionIcon variant="subtle" size={24} color="gray" aria-label="Message actions">
                 <IconDotsVertical size={16} />
               </ActionIcon>
             </Menu.Target>

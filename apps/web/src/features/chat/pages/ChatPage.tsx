@@ -105,7 +105,7 @@ export function ChatPage() {
       style={{ minHeight: 0, borderRight: narrow ? undefined : '1px solid var(--mantine-color-gray-3)' }}
     >
       <Group justify="space-between" px="md" pt="md" pb="xs">
-        <Title order={2} size="h3">
+        <Title order={1} size="h3">
           Messages
         </Title>
         <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setGroupOpen(true)}>
@@ -127,6 +127,7 @@ export function ChatPage() {
         variant="pills"
         radius="xl"
         keepMounted={false}
+        style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
       >
         <Tabs.List px="md" pb="xs" style={{ gap: 4 }}>
           {CHAT_TABS.map((name) => (
@@ -135,14 +136,19 @@ export function ChatPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {/* The open tab's panel holds its list, so each tab controls what it shows. */}
+        {CHAT_TABS.map((name) => (
+          <Tabs.Panel key={name} value={name} style={{ flex: 1, minHeight: 0, display: 'flex' }}>
+            <ScrollArea style={{ flex: 1 }} type="auto">
+              {name === 'calls' ? (
+                <CallsList onOpenRoom={(id) => openRoom({ room_id: id })} />
+              ) : (
+                <RoomList tab={name} search={debouncedSearch} activeRoomId={roomId} onOpen={openRoom} />
+              )}
+            </ScrollArea>
+          </Tabs.Panel>
+        ))}
       </Tabs>
-      <ScrollArea style={{ flex: 1 }} type="auto">
-        {tab === 'calls' ? (
-          <CallsList onOpenRoom={(id) => openRoom({ room_id: id })} />
-        ) : (
-          <RoomList tab={tab} search={debouncedSearch} activeRoomId={roomId} onOpen={openRoom} />
-        )}
-      </ScrollArea>
     </Stack>
   );
 

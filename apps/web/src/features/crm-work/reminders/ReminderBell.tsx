@@ -31,38 +31,38 @@ export function ReminderBell() {
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withArrow trapFocus>
-      <Popover.Target>
-        <Box pos="relative" style={{ display: 'inline-flex' }}>
+      <Box pos="relative" style={{ display: 'inline-flex' }}>
+        {/* The button itself is the popover's target: it carries aria-expanded and aria-controls. */}
+        <Popover.Target>
           <Tooltip label="Reminders" disabled={opened}>
             <ActionIcon
               variant="subtle"
               size="lg"
               radius="xl"
               aria-label={label}
-              aria-expanded={opened}
               onClick={() => setOpened((value) => !value)}
               data-testid="reminder-bell"
             >
               <IconAlarm size={20} />
             </ActionIcon>
           </Tooltip>
-          {due > 0 && (
-            <Badge
-              size="xs"
-              circle={due < 10}
-              color="red"
-              pos="absolute"
-              top={-2}
-              right={-4}
-              style={{ pointerEvents: 'none' }}
-              data-testid="reminder-count"
-              aria-hidden
-            >
-              {due > 99 ? '99+' : due}
-            </Badge>
-          )}
-        </Box>
-      </Popover.Target>
+        </Popover.Target>
+        {due > 0 && (
+          <Badge
+            size="xs"
+            circle={due < 10}
+            color="red"
+            pos="absolute"
+            top={-2}
+            right={-4}
+            style={{ pointerEvents: 'none' }}
+            data-testid="reminder-count"
+            aria-hidden
+          >
+            {due > 99 ? '99+' : due}
+          </Badge>
+        )}
+      </Box>
       <Popover.Dropdown p="sm">
         <Stack gap="xs">
           <Group justify="space-between">

@@ -37,11 +37,18 @@ function SortableColumn({ field, onRemove }: { field: UiField; onRemove: () => v
         {...attributes}
         {...listeners}
         aria-label={`Move ${field.label}`}
-        style={{ cursor: 'grab', display: 'flex' }}
+        style={{
+          cursor: 'grab',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          width: 24,
+          height: 24,
+        }}
       >
         <IconGripVertical size={14} color="var(--mantine-color-gray-6)" />
       </span>
-      <Checkbox size="xs" checked onChange={onRemove} label={field.label} />
+      <Checkbox size="sm" checked onChange={onRemove} label={field.label} />
     </Group>
   );
 }
@@ -94,8 +101,8 @@ export function ColumnsPicker({ fields, columns, onChange }: ColumnsPickerProps)
             {others.map((field) => (
               <Checkbox
                 key={field.name}
-                size="xs"
-                ml={22}
+                size="sm"
+                ml={34}
                 checked={false}
                 label={field.label}
                 onChange={() => onChange([...columns, field.name])}

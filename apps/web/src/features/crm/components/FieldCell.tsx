@@ -1,6 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Badge, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Popover,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCheck, IconPencil } from '@tabler/icons-react';
 import type { CrmRecord, FieldValue, RecordTypeId, Refs } from '@tradeloop/contracts/crm';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -28,6 +39,13 @@ function columnValue(record: CrmRecord, field: UiField): FieldValue | undefined 
   }
 }
 
+/** Field types whose values show as links (mailto, tel, web addresses, records). */
+const LINK_TYPES = new Set<UiField['type']>(['email', 'phone', 'url', 'lookup']);
+
+function isEmpty(value: FieldValue | undefined): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
 export function recordValue(record: CrmRecord, field: UiField): FieldValue | undefined {
   return field.isColumn ? columnValue(record, field) : record.values[field.name];
 }
@@ -39,7 +57,7 @@ export function FieldDisplay({ record, field, refs }: { record: CrmRecord; field
     field.name === 'owner_id' && record.owner
       ? { ...refs, users: { ...refs.users, [record.owner.id]: record.owner.full_name } }
       : refs;
-  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) {
+  if (isEmpty(value)) {
     return (
       <Text size="sm" c="dimmed">
         —
@@ -65,13 +83,20 @@ export function FieldDisplay({ record, field, refs }: { record: CrmRecord; field
       );
     case 'email':
       return (
-        <Anchor size="sm" href={`mailto:${String(value)}`} truncate onClick={(event) => event.stopPropagation()}>
+        <Anchor
+          className="tl-cell-link"
+          size="sm"
+          href={`mailto:${String(value)}`}
+          truncate
+          onClick={(event) => event.stopPropagation()}
+        >
           {String(value)}
         </Anchor>
       );
     case 'phone':
       return (
         <Anchor
+          className="tl-cell-link"
           size="sm"
           href={`tel:${String(value).replace(/[^\d+]/g, '')}`}
           onClick={(event) => event.stopPropagation()}
@@ -82,6 +107,7 @@ export function FieldDisplay({ record, field, refs }: { record: CrmRecord; field
     case 'url':
       return (
         <Anchor
+          className="tl-cell-link"
           size="sm"
           href={String(value)}
           target="_blank"
@@ -100,6 +126,7 @@ export function FieldDisplay({ record, field, refs }: { record: CrmRecord; field
             const ref = refs.records[String(id)];
             return ref ? (
               <Anchor
+                className="tl-cell-link"
                 key={id}
                 component={Link}
                 to={CRM_PATHS.detail(ref.type_id as RecordTypeId, ref.id)}
@@ -170,7 +197,9 @@ export function FieldCell({
       },
     );
 
-  return (
+  const editName = `Edit ${field.label} of ${record.title}`;
+  const hasLinks = LINK_TYPES.has(field.type) && !isEmpty(recordValue(record, field));
+  const popover = (
     <Popover
       opened={opened}
       onChange={setOpened}
@@ -181,15 +210,24 @@ export function FieldCell({
       withinPortal
     >
       <Popover.Target>
-        <UnstyledButton
-          onClick={open}
-          aria-label={`Edit ${field.label} of ${record.title}`}
-          style={{ width: '100%', minWidth: 0, display: 'flex', alignItems: 'center', gap: 6, textAlign: 'left' }}
-          className="tl-cell-edit"
-        >
-          <div style={{ minWidth: 0, flex: 1, overflow: 'hidden' }}>{display}</div>
-          <IconPencil size={13} className="tl-cell-edit-icon" aria-hidden />
-        </UnstyledButton>
+        {hasLinks ? (
+          // Addresses and records are links of their own: a separate pencil edits them (a link inside
+          // a button would be reachable by neither keyboard nor screen reader as itself).
+          <ActionIcon variant="subtle" color="gray" size={24} onClick={open} aria-label={editName}>
+            <IconPencil size={13} aria-hidden />
+          </ActionIcon>
+        ) : (
+          // Named by what it shows, then what it edits: "Qualified, Edit Lead status of Karthik Raman".
+          <UnstyledButton
+            onClick={open}
+            style={{ width: '100%', minWidth: 0, display: 'flex', alignItems: 'center', gap: 6, textAlign: 'left' }}
+            className="tl-cell-edit"
+          >
+            <div style={{ minWidth: 0, flex: 1, overflow: 'hidden' }}>{display}</div>
+            <VisuallyHidden>, {editName}</VisuallyHidden>
+            <IconPencil size={13} className="tl-cell-edit-icon" aria-hidden />
+          </UnstyledButton>
+        )}
       </Popover.Target>
       <Popover.Dropdown>
         <form
@@ -220,5 +258,12 @@ export function FieldCell({
         </form>
       </Popover.Dropdown>
     </Popover>
+  );
+  if (!hasLinks) return popover;
+  return (
+    <Group gap={4} wrap="nowrap" miw={0}>
+      <div style={{ minWidth: 0, flex: 1, overflow: 'hidden' }}>{display}</div>
+      {popover}
+    </Group>
   );
 }

@@ -80,6 +80,7 @@ function CardBody({
             fw={600}
             size="sm"
             lineClamp={2}
+            py={2}
             onPointerDown={(event) => event.stopPropagation()}
           >
             {card.title}
@@ -92,7 +93,7 @@ function CardBody({
         </Stack>
         {onToggle && (
           <Checkbox
-            size="xs"
+            size="sm"
             aria-label={`Select ${card.title}`}
             checked={selected}
             onChange={onToggle}
@@ -129,6 +130,8 @@ function DraggableCard(props: {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: props.card.unique_id,
     data: { card: props.card },
+    // A group, not a button: the card holds its own link and checkbox, which a button could not.
+    attributes: { role: 'group' },
   });
   return (
     <div

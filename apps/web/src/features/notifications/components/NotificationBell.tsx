@@ -4,7 +4,6 @@ import {
   Button,
   Divider,
   Group,
-  Indicator,
   Popover,
   ScrollArea,
   SegmentedControl,
@@ -17,6 +16,7 @@ import { IconBell, IconBellOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { NOTIFICATION_TAB_LABELS, NOTIFICATION_TABS, type NotificationTab } from '@tradeloop/contracts/notifications';
 import { useNotificationActions, useNotificationCounts, useNotifications } from '../api/notifications.ts';
+import { UnreadIndicator } from '../../../components/UnreadIndicator.tsx';
 import { NotificationItem } from './NotificationItem.tsx';
 
 /** The header bell: unread count, and the latest notifications by tab (all, enquiries, orders & invoices, products). */
@@ -30,16 +30,10 @@ export function NotificationBell() {
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={380} shadow="md" withArrow trapFocus>
-      <Popover.Target>
-        <Tooltip label="Notifications" disabled={opened}>
-          <Indicator
-            label={unread > 99 ? '99+' : unread}
-            size={18}
-            color="red"
-            offset={6}
-            disabled={unread === 0}
-            data-testid="notification-badge"
-          >
+      <UnreadIndicator count={unread} testId="notification-badge">
+        {/* The button itself is the popover's target: it carries aria-expanded and aria-controls. */}
+        <Popover.Target>
+          <Tooltip label="Notifications" disabled={opened}>
             <ActionIcon
               variant="subtle"
               size="lg"
@@ -49,9 +43,9 @@ export function NotificationBell() {
             >
               <IconBell size={22} />
             </ActionIcon>
-          </Indicator>
-        </Tooltip>
-      </Popover.Target>
+          </Tooltip>
+        </Popover.Target>
+      </UnreadIndicator>
       <Popover.Dropdown p="sm">
         <Stack gap="xs">
           <Group justify="space-between">

@@ -26,6 +26,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { useNotificationActions, useNotifications } from '../api/notifications.ts';
 import { NotificationItem } from '../components/NotificationItem.tsx';
+import { TabPanels } from '../../../components/TabPanels.tsx';
 
 const READ_LABELS = { all: 'All', unread: 'Unread', read: 'Read' } as const;
 
@@ -58,7 +59,7 @@ export function NotificationsPage() {
             Mark all read
           </Button>
         </Group>
-        <Tabs value={tab} onChange={(value) => value && set({ tab: value, page: '1' })}>
+        <Tabs keepMounted={false} value={tab} onChange={(value) => value && set({ tab: value, page: '1' })}>
           <Tabs.List>
             {NOTIFICATION_TABS.map((value) => (
               <Tabs.Tab key={value} value={value}>
@@ -66,72 +67,74 @@ export function NotificationsPage() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
+          <TabPanels values={NOTIFICATION_TABS}>
+            <SegmentedControl
+              w={260}
+              size="xs"
+              value={read}
+              onChange={(value) => set({ read: value, page: '1' })}
+              data={READ_FILTERS.map((value) => ({ value, label: READ_LABELS[value] }))}
+            />
+            <Paper withBorder p="sm">
+              {list.isError && !data ? (
+                <ErrorState onRetry={() => void list.refetch()} />
+              ) : !data ? (
+                <Stack gap="xs">
+                  {Array.from({ length: 5 }, (_, index) => (
+                    <Skeleton key={index} h={52} />
+                  ))}
+                </Stack>
+              ) : data.data.length === 0 ? (
+                <EmptyState
+                  icon={<IconBellOff size={32} />}
+                  title="No notifications"
+                  description="Quote requests, offers and saved products will show up here."
+                />
+              ) : (
+                <Stack gap={2}>
+                  {data.data.map((item) => (
+                    <Group key={item.id} wrap="nowrap" gap="xs">
+                      <div style={{ flex: 1, minWidth: 0 }}>
+                        <NotificationItem
+                          item={item}
+                          onOpen={(opened) => !opened.read && mark.mutate({ ids: [opened.id] })}
+                        />
+                      </div>
+                      <Tooltip label={item.read ? 'Mark unread' : 'Mark read'}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={item.read ? 'Mark unread' : 'Mark read'}
+                          onClick={() => mark.mutate({ ids: [item.id], read: !item.read })}
+                        >
+                          {item.read ? <IconMail size={16} /> : <IconMailOpened size={16} />}
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Delete">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label="Delete notification"
+                          onClick={() => remove.mutate([item.id])}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </Paper>
+            {data && data.lastPage > 1 && (
+              <Group justify="center">
+                <Pagination
+                  total={data.lastPage}
+                  value={data.currentPage}
+                  onChange={(next) => set({ page: String(next) })}
+                />
+              </Group>
+            )}
+          </TabPanels>
         </Tabs>
-        <SegmentedControl
-          w={260}
-          size="xs"
-          value={read}
-          onChange={(value) => set({ read: value, page: '1' })}
-          data={READ_FILTERS.map((value) => ({ value, label: READ_LABELS[value] }))}
-        />
-        <Paper withBorder p="sm">
-          {list.isError && !data ? (
-            <ErrorState onRetry={() => void list.refetch()} />
-          ) : !data ? (
-            <Stack gap="xs">
-              {Array.from({ length: 5 }, (_, index) => (
-                <Skeleton key={index} h={52} />
-              ))}
-            </Stack>
-          ) : data.data.length === 0 ? (
-            <EmptyState
-              icon={<IconBellOff size={32} />}
-              title="No notifications"
-              description="Quote requests, offers and saved products will show up here."
-            />
-          ) : (
-            <Stack gap={2}>
-              {data.data.map((item) => (
-                <Group key={item.id} wrap="nowrap" gap="xs">
-                  <div style={{ flex: 1, minWidth: 0 }}>
-                    <NotificationItem
-                      item={item}
-                      onOpen={(opened) => !opened.read && mark.mutate({ ids: [opened.id] })}
-                    />
-                  </div>
-                  <Tooltip label={item.read ? 'Mark unread' : 'Mark read'}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={item.read ? 'Mark unread' : 'Mark read'}
-                      onClick={() => mark.mutate({ ids: [item.id], read: !item.read })}
-                    >
-                      {item.read ? <IconMail size={16} /> : <IconMailOpened size={16} />}
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label="Delete notification"
-                      onClick={() => remove.mutate([item.id])}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </Paper>
-        {data && data.lastPage > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={data.lastPage}
-              value={data.currentPage}
-              onChange={(next) => set({ page: String(next) })}
-            />
-          </Group>
-        )}
         <Text size="xs" c="dimmed" ta="center">
           Quote requests and offers are also sent to your e-mail.
         </Text>

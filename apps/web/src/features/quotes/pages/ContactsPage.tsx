@@ -22,6 +22,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { dateLabel } from '../../../lib/format.ts';
 import { useContactAction, useContacts } from '../api/contacts.ts';
+import { TabPanels } from '../../../components/TabPanels.tsx';
 
 /** The contact list (POST front/contact_list): tab 1 active contacts, tab 2 blocked, 15 a page. */
 export function ContactsPage() {
@@ -60,7 +61,11 @@ export function ContactsPage() {
             w={240}
           />
         </Group>
-        <Tabs value={String(tab)} onChange={(value) => setParams(value === '2' ? { tab: '2' } : {})}>
+        <Tabs
+          keepMounted={false}
+          value={String(tab)}
+          onChange={(value) => setParams(value === '2' ? { tab: '2' } : {})}
+        >
           <Tabs.List>
             {CONTACT_TABS.map((value) => (
               <Tabs.Tab
@@ -78,98 +83,100 @@ export function ContactsPage() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-        </Tabs>
-        <Paper withBorder>
-          {contacts.isError && !data ? (
-            <ErrorState onRetry={() => void contacts.refetch()} />
-          ) : !data ? (
-            <Stack p="md" gap="sm" aria-busy="true">
-              {Array.from({ length: 5 }, (_, index) => (
-                <Skeleton key={index} h={32} />
-              ))}
-            </Stack>
-          ) : data.data.length === 0 ? (
-            <EmptyState
-              icon={<IconAddressBook size={32} />}
-              title={tab === 1 ? 'No contacts yet' : 'Nobody is blocked'}
-              description={
-                tab === 1
-                  ? 'Everyone you exchange a quote request with appears here, and you can add suppliers from product pages.'
-                  : 'Contacts you block move here; you can bring them back any time.'
-              }
-            />
-          ) : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>#</Table.Th>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Company</Table.Th>
-                    <Table.Th>Country</Table.Th>
-                    <Table.Th ta="right">Enquiries</Table.Th>
-                    <Table.Th>Last enquiry</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.data.map((contact) => (
-                    <Table.Tr key={contact.id}>
-                      <Table.Td>{contact.serialNo}</Table.Td>
-                      <Table.Td>
-                        <Group gap={6}>
-                          <Text size="sm" fw={contact.is_new ? 700 : 500}>
-                            {contact.name}
-                          </Text>
-                          {contact.is_new && (
-                            <Badge size="xs" color="red" variant="light">
-                              New
-                            </Badge>
-                          )}
-                        </Group>
-                        {contact.email && (
-                          <Text size="xs" c="dimmed">
-                            {contact.email}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{contact.company_name ?? '—'}</Text>
-                        <Text size="xs" c="dimmed">
-                          {contact.company_type ?? (contact.user_type === 'others' ? 'Buyer' : '')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{contact.country ?? '—'}</Table.Td>
-                      <Table.Td ta="right">{contact.enquiries}</Table.Td>
-                      <Table.Td>{contact.last_enquiry_at ? dateLabel(contact.last_enquiry_at) : '—'}</Table.Td>
-                      <Table.Td ta="right">
-                        <Button
-                          size="xs"
-                          variant={tab === 1 ? 'subtle' : 'light'}
-                          color={tab === 1 ? 'red' : 'brand'}
-                          onClick={() =>
-                            action.mutate({ kind: 'move', id: contact.id, status: contactStatusForTab(tab) })
-                          }
-                        >
-                          {tab === 1 ? 'Block' : 'Unblock'}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
+          <TabPanels values={CONTACT_TABS.map(String)}>
+            <Paper withBorder>
+              {contacts.isError && !data ? (
+                <ErrorState onRetry={() => void contacts.refetch()} />
+              ) : !data ? (
+                <Stack p="md" gap="sm" aria-busy="true">
+                  {Array.from({ length: 5 }, (_, index) => (
+                    <Skeleton key={index} h={32} />
                   ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Paper>
-        {data && data.lastPage > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={data.lastPage}
-              value={data.currentPage}
-              onChange={(next) => setParams({ ...(tab === 2 ? { tab: '2' } : {}), page: String(next) })}
-            />
-          </Group>
-        )}
+                </Stack>
+              ) : data.data.length === 0 ? (
+                <EmptyState
+                  icon={<IconAddressBook size={32} />}
+                  title={tab === 1 ? 'No contacts yet' : 'Nobody is blocked'}
+                  description={
+                    tab === 1
+                      ? 'Everyone you exchange a quote request with appears here, and you can add suppliers from product pages.'
+                      : 'Contacts you block move here; you can bring them back any time.'
+                  }
+                />
+              ) : (
+                <Table.ScrollContainer minWidth={720}>
+                  <Table verticalSpacing="sm" highlightOnHover>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>#</Table.Th>
+                        <Table.Th>Name</Table.Th>
+                        <Table.Th>Company</Table.Th>
+                        <Table.Th>Country</Table.Th>
+                        <Table.Th ta="right">Enquiries</Table.Th>
+                        <Table.Th>Last enquiry</Table.Th>
+                        <Table.Th />
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {data.data.map((contact) => (
+                        <Table.Tr key={contact.id}>
+                          <Table.Td>{contact.serialNo}</Table.Td>
+                          <Table.Td>
+                            <Group gap={6}>
+                              <Text size="sm" fw={contact.is_new ? 700 : 500}>
+                                {contact.name}
+                              </Text>
+                              {contact.is_new && (
+                                <Badge size="xs" color="red" variant="light">
+                                  New
+                                </Badge>
+                              )}
+                            </Group>
+                            {contact.email && (
+                              <Text size="xs" c="dimmed">
+                                {contact.email}
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{contact.company_name ?? '—'}</Text>
+                            <Text size="xs" c="dimmed">
+                              {contact.company_type ?? (contact.user_type === 'others' ? 'Buyer' : '')}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>{contact.country ?? '—'}</Table.Td>
+                          <Table.Td ta="right">{contact.enquiries}</Table.Td>
+                          <Table.Td>{contact.last_enquiry_at ? dateLabel(contact.last_enquiry_at) : '—'}</Table.Td>
+                          <Table.Td ta="right">
+                            <Button
+                              size="xs"
+                              variant={tab === 1 ? 'subtle' : 'light'}
+                              color={tab === 1 ? 'red' : 'brand'}
+                              onClick={() =>
+                                action.mutate({ kind: 'move', id: contact.id, status: contactStatusForTab(tab) })
+                              }
+                            >
+                              {tab === 1 ? 'Block' : 'Unblock'}
+                            </Button>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </Paper>
+            {data && data.lastPage > 1 && (
+              <Group justify="center">
+                <Pagination
+                  total={data.lastPage}
+                  value={data.currentPage}
+                  onChange={(next) => setParams({ ...(tab === 2 ? { tab: '2' } : {}), page: String(next) })}
+                />
+              </Group>
+            )}
+          </TabPanels>
+        </Tabs>
       </Stack>
     </Container>
   );

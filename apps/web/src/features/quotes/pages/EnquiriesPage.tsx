@@ -35,6 +35,7 @@ import { useSession } from '../../../lib/session.ts';
 import { money } from '../../market/format.ts';
 import { useEnquiries } from '../api/enquiries.ts';
 import { EnquiryThread, STATUS_COLORS } from '../components/EnquiryThread.tsx';
+import { TabPanels } from '../../../components/TabPanels.tsx';
 
 function EnquiryItem({ enquiry, active, onOpen }: { enquiry: EnquirySummary; active: boolean; onOpen: () => void }) {
   return (
@@ -213,34 +214,40 @@ export function EnquiriesPage() {
             w={260}
           />
         </Group>
-        <Tabs value={type} onChange={(value) => value && update({ type: value, id: null, status: null, page: null })}>
+        <Tabs
+          keepMounted={false}
+          value={type}
+          onChange={(value) => value && update({ type: value, id: null, status: null, page: null })}
+        >
           <Tabs.List>
             {receives && <Tabs.Tab value="received">Received</Tabs.Tab>}
             <Tabs.Tab value="sent">Sent</Tabs.Tab>
           </Tabs.List>
+          <TabPanels values={receives ? ['received', 'sent'] : ['sent']}>
+            <Grid gutter="lg">
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                <Paper withBorder p="sm">
+                  {list}
+                </Paper>
+              </Grid.Col>
+              {wide && (
+                <Grid.Col span={{ base: 12, md: 7 }}>
+                  <Paper withBorder p="lg" mih={300}>
+                    {selected ? (
+                      <EnquiryThread id={selected} />
+                    ) : (
+                      <EmptyState
+                        icon={<IconInbox size={32} />}
+                        title="Choose an enquiry"
+                        description="Its thread and your next step appear here."
+                      />
+                    )}
+                  </Paper>
+                </Grid.Col>
+              )}
+            </Grid>
+          </TabPanels>
         </Tabs>
-        <Grid gutter="lg">
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Paper withBorder p="sm">
-              {list}
-            </Paper>
-          </Grid.Col>
-          {wide && (
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              <Paper withBorder p="lg" mih={300}>
-                {selected ? (
-                  <EnquiryThread id={selected} />
-                ) : (
-                  <EmptyState
-                    icon={<IconInbox size={32} />}
-                    title="Choose an enquiry"
-                    description="Its thread and your next step appear here."
-                  />
-                )}
-              </Paper>
-            </Grid.Col>
-          )}
-        </Grid>
       </Stack>
       {!wide && (
         <Drawer

@@ -1,0 +1,169 @@
+import { expect, test, type Page } from '@playwright/test';
+import { CRM_MESSAGES } from '@tradeloop/contracts/crm';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
+import { expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
+
+/**
+ * Every screen of the app, signed out and as each kind of user, checked by axe-core (WCAG 2.x A and
+ * AA; any critical or serious violation fails). The story specs check the states they reach on the
+ * way (dialogs, menus, errors); this one makes sure no screen is left out.
+ */
+
+/** Opens a screen and waits until it has drawn its data: a first-level heading and no loader. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]')).toHaveCount(0);
+}
+
+/** Widths the screens hold without the page scrolling sideways (spec section 9: 600 to 1920 px). */
+const WIDTHS = [600, 1920];
+const softExpect = expect.configure({ soft: true });
+
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  const viewport = page.viewportSize()!;
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: viewport.height });
+    await softExpect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+        message: `${label} scrolls sideways at ${width} px`,
+      })
+      .toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize(viewport);
+}
+
+async function checkScreens(page: Page, role: string, paths: string[]) {
+  for (const path of paths) {
+    await open(page, path);
+    await expectAccessible(page, `${path} (${role})`);
+    await expectNoSidewaysScroll(page, `${path} (${role})`);
+  }
+}
+
+/** A product page of the demo catalogue, at its own address. */
+async function productPath(page: Page) {
+  const search = await page.request.post('/api/v1/front/product/list', { data: { keyword: 'monoblock' } });
+  return new URL((await search.json()).data.data[0].product_url as string, 'http://localhost').pathname;
+}
+
+const SELLER = { role: 'seller', email: DEMO_ACCOUNTS.seller };
+const BUYER = { role: 'buyer', email: DEMO_ACCOUNTS.buyer };
+const SUBUSER = { role: 'sub-user', email: DEMO_ACCOUNTS.subuser };
+
+/** The screens, a few at a time: each group is a test of its own on a shared, slow machine. */
+const SCREENS = [
+  { user: SELLER, name: 'account and marketplace', paths: ['/dashboard', '/profile', '/profile?tab=job'] },
+  { user: SELLER, name: 'catalogue', paths: ['/products/List', '/products/create'] },
+  { user: SELLER, name: 'enquiries', paths: ['/enquiries?type=received', '/contacts', '/notifications', '/chat'] },
+  { user: SELLER, name: 'CRM records', paths: ['/crm', '/crm/leads', '/crm/deals', '/crm/accounts', '/crm/contacts'] },
+  {
+    user: SELLER,
+    name: 'CRM work',
+    paths: ['/crm/tasks', '/crm/kanban?type=1', '/crm/my-day', '/crm/activities', '/crm/enquiries'],
+  },
+  { user: SELLER, name: 'CRM set-up', paths: ['/crm/forms', '/crm/settings', '/crm/tags'] },
+  {
+    user: BUYER,
+    name: 'every screen',
+    paths: ['/dashboard', '/profile', '/enquiries?type=sent', '/contacts', '/wishlist', '/notifications?tab=enquiries'],
+  },
+  { user: BUYER, name: 'chat and search', paths: ['/chat', '/productlist?q=pump'] },
+  { user: SUBUSER, name: 'every screen', paths: ['/dashboard', '/crm', '/crm/leads', '/crm/kanban?type=1'] },
+  { user: SUBUSER, name: 'work', paths: ['/crm/my-day', '/crm/chat'] },
+];
+
+test.describe('Every screen passes axe-core', () => {
+  test('signed out', async ({ page }) => {
+    test.setTimeout(120_000);
+    await checkScreens(page, 'signed out', [
+      '/',
+      '/productlist',
+      '/productlist?q=ball+valve&view=list',
+      await productPath(page),
+      '/user/signin',
+      '/user/signup',
+      '/no-such-page',
+    ]);
+  });
+
+  for (const { user, name, paths } of SCREENS) {
+    test(`as a ${user.role}: ${name}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await signIn(page, user.email, DEMO_PASSWORD);
+      await checkScreens(page, user.role, paths);
+    });
+  }
+
+  test('as a seller: a record and a product', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
+    await open(page, '/crm/leads');
+    await page.getByRole('link', { name: 'Karthik', exact: true }).click();
+    await expect(page).toHaveURL(/\/crm\/leads\/\d+$/);
+    // A record's page loads its fields, tabs and side cards: slow on a busy machine.
+    await expect(page.getByRole('heading', { level: 1, name: /Karthik Raman/ })).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, 'a lead (seller)');
+    await open(page, '/products/List');
+    await page
+      .getByRole('link', { name: /Centrifugal Monoblock Pump/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/products\/edit\/\d+$/);
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, 'the product editor (seller)');
+  });
+});
+
+/** Whether the focused element is inside `selector`'s first match. */
+function focusWithin(page: Page, selector: string) {
+  return page.evaluate((css) => !!document.querySelector(css)?.contains(document.activeElement), selector);
+}
+
+test('the CRM works by keyboard: a dialog, a cell edited in place, a card moved on the board', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, {
+    kind: 'seller',
+    fullName: 'Keyboard Seller',
+    email: uniqueEmail('keyboard'),
+    companyName: 'Keys and Valves',
+    companyType: 'Manufacturers',
+  });
+
+  // A lead through the dialog, by keyboard: the dialog takes the focus and gives it back.
+  await page.goto('/crm/leads');
+  const newLead = page.getByRole('button', { name: 'New lead' }).first();
+  await newLead.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'New lead' });
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => focusWithin(page, '[role="dialog"]')).toBe(true);
+  await dialog.getByLabel('First name').fill('Kiran');
+  await dialog.getByLabel('Last name').fill('Patil');
+  await dialog.getByLabel('Company').press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Kiran Patil' })).toBeVisible();
+
+  // A value edited in place: Enter opens the editor with the focus in it, Escape closes it and the
+  // focus returns to the cell.
+  await page.goto('/crm/leads');
+  const cell = page.getByRole('button', { name: /Edit Lead status of Kiran Patil/ });
+  await cell.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect.poll(() => focusWithin(page, '[role="dialog"]')).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(cell).toBeFocused();
+
+  // The board: Space picks the card up, the arrows carry it one column on, Space drops it.
+  await page.goto('/crm/kanban?type=1');
+  const card = page.getByLabel('Kiran Patil: press Space to move');
+  await card.focus();
+  await page.keyboard.press('Space');
+  for (let step = 0; step < 12; step += 1) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect(page.getByText(CRM_MESSAGES.kanbanMoved)).toBeVisible();
+  await expect(page.getByRole('region', { name: /^New, 0 cards/ })).toBeVisible();
+});
