@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueObjects, inStockProduct, loadRefs, signUpSubUser } from '../src/modules/catalog/test-fixtures.ts';
+import {
+  catalogueObjects,
+  inStockProduct,
+  loadRefs,
+  multipart,
+  signUpSubUser,
+} from '../src/modules/catalog/test-fixtures.ts';
 import { requestQuote } from '../src/modules/crm-work/loop-fixtures.ts';
 import { createRecord, crm } from '../src/modules/crm/test-support.ts';
 import { as, createTestApp, signUp, type TestUser } from './helpers.ts';
@@ -50,6 +56,12 @@ type Objects = Record<string, Input>;
 /** Objects of the owner's company that the calls name; made twice, once for the owner and once for the sub-user. */
 async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: TestUser): Promise<Objects> {
   const refs = await loadRefs(app);
+  const template = await as(app, owner, { method: 'GET', url: '/api/v1/product/import/template' });
+  const productImport = await as(app, owner, {
+    method: 'POST',
+    url: '/api/v1/product/import',
+    ...multipart({ name: 'products.csv', data: Buffer.from(template.body), type: 'text/csv' }),
+  });
   const catalogue = await catalogueObjects(app, owner, refs, [
     { name: 'Body', value: 'Cast iron' },
     { name: 'Seal', value: 'Viton' },
@@ -137,6 +149,7 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
     form: form.id,
     section: form.sections[0].id,
     enquiry: quote.enquiry_ids[0],
+    productImport: productImport.json().data.import_id,
   };
 }
 
