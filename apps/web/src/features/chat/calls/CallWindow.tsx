@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Avatar, Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconPhone, IconPhoneOff, IconVideo } from '@tabler/icons-react';
 import { initials } from '../../../lib/format.ts';
 import { acceptCall, declineCall, hangUp, useCallState, type CallState } from './call-store.ts';
@@ -68,11 +69,16 @@ function RemoteAudio({ stream }: { stream: MediaStream | null }) {
 export function CallWindow() {
   const state = useCallState();
   const elapsed = useElapsed(state.connectedAt);
+  const open = state.phase !== 'idle';
+  // A call takes the screen: earlier toasts would sit, dimmed and unreadable, over its backdrop.
+  useEffect(() => {
+    if (open) notifications.clean();
+  }, [open]);
   const video = state.call?.media === 'video';
   const name = state.other?.full_name ?? 'Call';
   return (
     <Modal.Root
-      opened={state.phase !== 'idle'}
+      opened={open}
       onClose={() => void (state.phase === 'incoming' ? declineCall() : hangUp())}
       centered
       size={video ? 'xl' : 'sm'}

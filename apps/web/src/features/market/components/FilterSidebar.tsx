@@ -97,7 +97,9 @@ function PriceFilter({ facet, state, currency, onChange }: Omit<SidebarProps, 'f
   const apply = ([low, high]: [number, number]) => onChange({ ...state, page: 1, price: { min: low, max: high } });
   return (
     <Stack gap="sm">
+      {/* The From and To fields below set the same prices with full-size targets (WCAG 2.5.8, equivalent). */}
       <RangeSlider
+        data-target-size-equivalent
         min={min}
         max={max}
         step={100}
@@ -106,6 +108,7 @@ function PriceFilter({ facet, state, currency, onChange }: Omit<SidebarProps, 'f
         onChange={setDraft}
         onChangeEnd={apply}
         label={(value) => `${currency.symbol}${value.toLocaleString('en')}`}
+        thumbSize={24}
         thumbFromLabel="Lowest price"
         thumbToLabel="Highest price"
         aria-label="Price range"

@@ -51,7 +51,7 @@ function ThreadEntry({ entry, detail }: { entry: EnquiryMessage; detail: Enquiry
   return (
     <Timeline.Item
       bullet={
-        <Avatar size={22} radius="xl" color={entry.side === 'seller' ? 'teal' : 'brand'}>
+        <Avatar size={22} radius="xl" variant="filled" color={entry.side === 'seller' ? 'teal' : 'brand'}>
           {initials(entry.author_name)}
         </Avatar>
       }
@@ -288,7 +288,7 @@ export function EnquiryThread({ id }: { id: number }) {
             {other.email && (
               <>
                 {' · '}
-                <Anchor href={`mailto:${other.email}`} size="sm">
+                <Anchor href={`mailto:${other.email}`} size="sm" underline="always">
                   {other.email}
                 </Anchor>
               </>

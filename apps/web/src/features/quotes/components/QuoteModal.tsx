@@ -119,7 +119,15 @@ function Totals({ state, pending }: { state: QuoteState | null; pending: boolean
           <Text size="xs" c="dimmed">
             Estimated total
           </Text>
-          <Text fw={800} size="xl" c="brand.8" data-testid="quote-total" style={{ opacity: pending ? 0.5 : 1 }}>
+          <Text
+            fw={800}
+            size="xl"
+            c="brand.8"
+            data-testid="quote-total"
+            // Italic while the server recalculates: fading the figure would drop its contrast below AA.
+            fs={pending ? 'italic' : undefined}
+            aria-busy={pending}
+          >
             {state ? money(state.total, state.currency) : '…'}
           </Text>
         </div>
