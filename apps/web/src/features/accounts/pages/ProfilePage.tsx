@@ -96,7 +96,7 @@ export function ProfilePage() {
 
 function ProfileSkeleton() {
   return (
-    <Container size="lg" py="xl" aria-busy="true" aria-label="Loading your profile">
+    <Container size="lg" py="xl" role="status" aria-busy="true" aria-label="Loading your profile">
       <Stack gap="lg">
         <Card>
           <Stack gap="sm">

@@ -252,7 +252,7 @@ function ProductEditor({
 
 function EditorSkeleton() {
   return (
-    <Container size="xl" py="xl" aria-busy="true" aria-label="Loading the product form">
+    <Container size="xl" py="xl" role="status" aria-busy="true" aria-label="Loading the product form">
       <Stack gap="lg">
         <Skeleton h={32} w={280} />
         {Array.from({ length: 4 }, (_, index) => (

@@ -198,7 +198,7 @@ export function ProductListPage() {
 
 function ListSkeleton() {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading products">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading products">
       {Array.from({ length: 6 }, (_, index) => (
         <Group key={index} gap="md" wrap="nowrap">
           <Skeleton height={48} width={48} radius="md" />

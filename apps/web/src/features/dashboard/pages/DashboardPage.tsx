@@ -126,7 +126,7 @@ function AccountRow({ label, value }: { label: string; value: string }) {
 
 function DashboardSkeleton() {
   return (
-    <Grid gutter="lg" aria-busy="true" aria-label="Loading your dashboard">
+    <Grid gutter="lg" role="status" aria-busy="true" aria-label="Loading your dashboard">
       <Grid.Col span={{ base: 12, md: 6, lg: 5 }}>
         <Card>
           <Group wrap="nowrap">

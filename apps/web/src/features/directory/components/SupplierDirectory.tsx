@@ -139,7 +139,12 @@ export function SupplierDirectory() {
           />
         </Paper>
       ) : isFirstLoad ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} aria-busy="true" aria-label="Loading suppliers">
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, md: 3, xl: 4 }}
+          role="status"
+          aria-busy="true"
+          aria-label="Loading suppliers"
+        >
           {Array.from({ length: 8 }, (_, index) => (
             <SupplierCardSkeleton key={index} />
           ))}

@@ -173,7 +173,7 @@ export function FilterSidebar({ facets, state, currency, onChange }: SidebarProp
         )}
       </Group>
       {facets === null ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading filters">
+        <Stack gap="md" role="status" aria-busy="true" aria-label="Loading filters">
           {Array.from({ length: 6 }, (_, index) => (
             <Stack key={index} gap={6}>
               <Skeleton h={14} w="50%" />

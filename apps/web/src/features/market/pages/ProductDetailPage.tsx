@@ -386,7 +386,7 @@ function DetailTabs({ page }: { page: ProductPage }) {
 
 function DetailSkeleton() {
   return (
-    <Grid gutter="xl" aria-busy="true" aria-label="Loading product">
+    <Grid gutter="xl" role="status" aria-busy="true" aria-label="Loading product">
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Skeleton style={{ aspectRatio: '1 / 1' }} radius="lg" />
       </Grid.Col>

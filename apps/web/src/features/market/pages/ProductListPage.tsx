@@ -65,7 +65,7 @@ function Results({ state, onChange }: { state: ListState; onChange: (next: ListS
   }
   if (!result) {
     return (
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} aria-busy="true" aria-label="Loading products">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} role="status" aria-busy="true" aria-label="Loading products">
         {Array.from({ length: 6 }, (_, index) => (
           <ProductCardSkeleton key={index} />
         ))}
