@@ -6,7 +6,6 @@ import {
   Pagination,
   Paper,
   SegmentedControl,
-  Skeleton,
   Stack,
   Tabs,
   Text,
@@ -23,6 +22,7 @@ import {
   type NotificationTab,
 } from '@tradeloop/contracts/notifications';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { SkeletonRows } from '../../../components/SkeletonRows.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { useNotificationActions, useNotifications } from '../api/notifications.ts';
 import { NotificationItem } from '../components/NotificationItem.tsx';
@@ -79,11 +79,7 @@ export function NotificationsPage() {
               {list.isError && !data ? (
                 <ErrorState onRetry={() => void list.refetch()} />
               ) : !data ? (
-                <Stack gap="xs">
-                  {Array.from({ length: 5 }, (_, index) => (
-                    <Skeleton key={index} h={52} />
-                  ))}
-                </Stack>
+                <SkeletonRows count={5} height={52} gap="xs" />
               ) : data.data.length === 0 ? (
                 <EmptyState
                   icon={<IconBellOff size={32} />}

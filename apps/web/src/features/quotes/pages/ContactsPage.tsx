@@ -6,7 +6,6 @@ import {
   Group,
   Pagination,
   Paper,
-  Skeleton,
   Stack,
   Table,
   Tabs,
@@ -19,6 +18,7 @@ import { IconAddressBook, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { CONTACT_TAB_LABELS, CONTACT_TABS, contactStatusForTab } from '@tradeloop/contracts/quotes';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { SkeletonRows } from '../../../components/SkeletonRows.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { dateLabel } from '../../../lib/format.ts';
 import { useContactAction, useContacts } from '../api/contacts.ts';
@@ -88,11 +88,7 @@ export function ContactsPage() {
               {contacts.isError && !data ? (
                 <ErrorState onRetry={() => void contacts.refetch()} />
               ) : !data ? (
-                <Stack p="md" gap="sm" aria-busy="true">
-                  {Array.from({ length: 5 }, (_, index) => (
-                    <Skeleton key={index} h={32} />
-                  ))}
-                </Stack>
+                <SkeletonRows count={5} height={32} p="md" gap="sm" aria-busy="true" />
               ) : data.data.length === 0 ? (
                 <EmptyState
                   icon={<IconAddressBook size={32} />}
