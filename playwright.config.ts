@@ -8,11 +8,13 @@ import { defineConfig, devices } from '@playwright/test';
  * `npm run test:e2e` builds the web app first; the server serves apps/web/dist itself.
  * Debian's Chromium is used: Playwright's own browsers are not downloaded.
  */
-const PORT = 3199;
-const TRANSLATE_PORT = 3198;
+/** E2E_PORT_BASE moves the four ports (base … base + 3), so runs in several worktrees do not collide. */
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3196);
+const PORT = PORT_BASE + 3;
+const TRANSLATE_PORT = PORT_BASE + 2;
 /** The SMTP server the app sends through (e2e/smtp-sink.ts); tests read what arrived over HTTP. */
-const SMTP_PORT = 3197;
-const SMTP_INBOX_PORT = 3196;
+const SMTP_PORT = PORT_BASE + 1;
+const SMTP_INBOX_PORT = PORT_BASE;
 const BASE_URL = `http://localhost:${PORT}`;
 
 /**

@@ -1,6 +1,7 @@
 import { buildApp } from '../apps/server/src/app.ts';
 import { IN_MEMORY, loadConfig } from '../apps/server/src/config.ts';
 import { createRateLimiter, uncountedStore } from '../apps/server/src/platform/rate-limit.ts';
+import { loadDemoData } from '../apps/server/src/db/demo-data.ts';
 
 /**
  * Child process of a benchmark: one TradeLoop server on DATABASE_URL with rate limits off (the
@@ -11,9 +12,11 @@ const config = loadConfig({
   DATA_DIR: IN_MEMORY,
   LOG_LEVEL: 'silent',
   DATABASE_URL: process.env.DATABASE_URL ?? '',
-  DEMO_DATA: 'false',
+  // The server-rendering bench (scenarios/ssr.ts) browses the demo marketplace.
+  DEMO_DATA: process.env.BENCH_DEMO_DATA ?? 'false',
 });
 const app = await buildApp(config, { rateLimiter: createRateLimiter(uncountedStore()) });
+if (config.demoData) await loadDemoData(app.db);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`ready ${address}\n`);
 process.once('SIGTERM', () => {

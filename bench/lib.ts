@@ -1,3 +1,4 @@
+import http from 'node:http';
 import autocannon from 'autocannon';
 
 export type Load = {
@@ -70,4 +71,68 @@ export function table(rows: Figures[]): string {
       `| ${row.scenario} | ${row.rps} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${fmt(row.p99)} | ${row.errors} | ${row.requests} |`,
   );
   return [header, rule, ...lines].join('\n');
+}
+
+/**
+ * Drives a URL with `connections` clients in a loop, each on its own keep-alive connection, and
+ * times every answer twice: to its first byte and to its last. Two rows: "… first byte", "… full".
+ */
+export async function measureFirstByte(scenario: string, load: Load): Promise<[Figures, Figures]> {
+  if (load.warmupSeconds) await measureFirstByte(scenario, { ...load, seconds: load.warmupSeconds, warmupSeconds: 0 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: load.connections ?? 16 });
+  const body = load.body === undefined ? undefined : JSON.stringify(load.body);
+  const firstBytes: number[] = [];
+  const fulls: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const until = started + (load.seconds ?? 10) * 1000;
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const begin = performance.now();
+      let first = 0;
+      const request = http.request(
+        load.url,
+        {
+          agent,
+          method: load.method ?? 'GET',
+          headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...load.headers },
+        },
+        (response) => {
+          if ((response.statusCode ?? 500) >= 400) errors += 1;
+          response.on('data', () => {
+            if (!first) first = performance.now();
+          });
+          response.on('end', () => {
+            const end = performance.now();
+            firstBytes.push((first || end) - begin);
+            fulls.push(end - begin);
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      request.end(body);
+    });
+  const client = async () => {
+    while (performance.now() < until) await once();
+  };
+  await Promise.all(Array.from({ length: load.connections ?? 16 }, client));
+  agent.destroy();
+  const seconds = (performance.now() - started) / 1000;
+  const figures = (name: string, times: number[]): Figures => {
+    times.sort((a, b) => a - b);
+    return {
+      scenario: name,
+      rps: Math.round(times.length / seconds),
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+      errors,
+      requests: times.length,
+    };
+  };
+  return [figures(`${scenario}: first byte`, firstBytes), figures(`${scenario}: full answer`, fulls)];
 }

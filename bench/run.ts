@@ -8,6 +8,7 @@ import { crmWorkScenarios } from './scenarios/crm-work.ts';
 import { loopScenarios } from './scenarios/loop.ts';
 import { marketScenarios } from './scenarios/market.ts';
 import { platformScenarios } from './scenarios/platform.ts';
+import { ssrScenarios } from './scenarios/ssr.ts';
 
 /**
  * npm run bench: every capability's scenarios beside a baseline measured in the same run.
@@ -15,7 +16,7 @@ import { platformScenarios } from './scenarios/platform.ts';
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const databaseUrl = process.env.DATABASE_URL || undefined;
-/** BENCH_ONLY=crm,market runs only those sections (platform, catalog, crm, crm-work, loop, market, chat). */
+/** BENCH_ONLY=crm,market runs only those sections (platform, catalog, crm, crm-work, loop, market, ssr, chat). */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
@@ -57,6 +58,13 @@ if (wanted('market')) {
     'Marketplace search: 100,000 products, keyword + 3 filters (POST front/product/list)',
     await marketScenarios({ seconds, databaseUrl }, marketNotes),
     marketNotes.lines,
+  ]);
+}
+
+if (wanted('ssr')) {
+  sections.push([
+    'Server-rendered public pages (demo marketplace, 32 clients, brotli accepted): first byte and full answer beside the JSON search',
+    await ssrScenarios({ seconds, databaseUrl }),
   ]);
 }
 

@@ -4,7 +4,7 @@ import { SIGNIN_LIMITS } from '@tradeloop/contracts/auth';
 
 /** What the test SMTP server (e2e/smtp-sink.ts, started by playwright.config.ts) has received. */
 export async function smtpInbox(): Promise<{ to: string[]; subject: string; raw: string }[]> {
-  const response = await fetch(process.env.E2E_SMTP_INBOX_URL ?? 'http://127.0.0.1:3196/messages');
+  const response = await fetch(`http://127.0.0.1:${process.env.E2E_PORT_BASE ?? 3196}/messages`);
   return response.json();
 }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { JSON_BODY_LIMIT_BYTES } from '@tradeloop/contracts/common';
 import type { Config } from './config.ts';
@@ -114,6 +116,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.storage.close();
   });
   await registerSecurityHeaders(app, { trustProxy: config.trustProxy });
+  // Answers of 1 KB or more go out brotli- or gzip-compressed as the client accepts (decision 029);
+  // a fast brotli level, as they are compressed for each request. Built files come precompressed.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   registerErrorHandling(app);
   registerInputBoundary(app);
   registerAccessControl(app);

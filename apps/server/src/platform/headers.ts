@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
-/** What the web app may use of the browser: the camera and microphone for chat calls, nothing else. */
+/**
+ * What the web app may use of the browser: the camera and microphone for chat calls, nothing else.
+ * Only features Chromium knows: an unknown one (such as bluetooth) is a console error on every page.
+ */
 export const PERMISSIONS_POLICY = [
   'camera=(self)',
   'microphone=(self)',
@@ -9,7 +12,6 @@ export const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'accelerometer=()',
   'gyroscope=()',
   'magnetometer=()',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendRouteNotFound } from './http.ts';
+import { connectApi, loadSsrEntry, pageTemplate, rendersOnServer, sendServerPage, type SsrEntry } from './ssr.ts';
 
 const apiPrefixes = ['/api/', '/crm/v1/', '/chat/v1/', '/broadcasting/'];
 
@@ -46,26 +47,58 @@ function withHead(html: string, page: PageHead): string {
     .replace('</head>', `${page.head}\n  </head>`);
 }
 
-async function renderedPage(app: FastifyInstance, webDist: string, request: FastifyRequest, urlPath: string) {
+async function moduleHead(app: FastifyInstance, request: FastifyRequest, urlPath: string) {
   const renderer = [...app.headRenderers].find(([prefix]) => urlPath.startsWith(prefix))?.[1];
   if (!renderer) return null;
   try {
-    const page = await renderer(request);
-    if (!page) return null;
-    const html = await fsp.readFile(path.join(webDist, 'index.html'), 'utf8');
-    return { status: page.status ?? 200, html: withHead(html, page) };
+    return await renderer(request);
   } catch (error) {
     request.log.error({ err: error }, 'page head rendering failed');
     return null;
   }
 }
 
-/** Serves the built web app; unknown non-API paths get index.html so the client router decides. */
+async function renderedPage(app: FastifyInstance, webDist: string, request: FastifyRequest, urlPath: string) {
+  const page = await moduleHead(app, request, urlPath);
+  if (!page) return null;
+  const html = await fsp.readFile(path.join(webDist, 'index.html'), 'utf8');
+  return { status: page.status ?? 200, html: withHead(html, page) };
+}
+
+/** Head tags of a page the web app describes (its title, description, canonical and Open Graph). */
+function describedHead(entry: SsrEntry, request: FastifyRequest, publicUrl: string): PageHead | null {
+  const described = entry.documentHead(new URL(request.url, publicUrl));
+  if (!described) return null;
+  const canonical = `${publicUrl}${described.canonicalPath}`;
+  const meta = (property: string, content: string) =>
+    `<meta property="${property}" content="${escapeHtml(content)}" />`;
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    meta('og:type', described.ogType),
+    meta('og:site_name', 'TradeLoop'),
+    meta('og:title', described.title),
+    meta('og:description', described.description),
+    meta('og:url', canonical),
+    '<meta name="twitter:card" content="summary" />',
+  ];
+  return { title: described.title, description: described.description, head: tags.map((tag) => `  ${tag}`).join('\n') };
+}
+
+/**
+ * Serves the built web app: public pages rendered on the server when its rendering entry is built
+ * (decision 029), files compressed at build time, and index.html for any other non-API path so
+ * the client router decides.
+ */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const ssr = await loadSsrEntry(webDist);
+  if (ssr) connectApi(app, ssr);
+  const template = ssr ? pageTemplate(await fsp.readFile(path.join(webDist, 'index.html'), 'utf8')) : null;
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
     index: false,
+    // Built files come with .br and .gz beside them (apps/web/vite.config.ts).
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -74,6 +107,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = request.url.split('?')[0];
     if (apiPrefixes.some((prefix) => urlPath.startsWith(prefix))) return sendRouteNotFound(reply);
+    if (ssr && template && rendersOnServer(request, urlPath)) {
+      const head = (await moduleHead(app, request, urlPath)) ?? describedHead(ssr, request, app.config.publicUrl);
+      if (head) {
+        const { before, after } = pageTemplate(withHead(`${template.before}</div>${template.after}`, head));
+        return sendServerPage(app, ssr, request, reply, { status: head.status ?? 200, before, after });
+      }
+    }
     const rendered = await renderedPage(app, webDist, request, urlPath);
     if (rendered) {
       return reply

@@ -77,6 +77,18 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   handleUnauthorized = handler;
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * How requests reach the API: `fetch` in the browser; the server's rendering of public pages
+ * (decision 029) answers them in process, signed out.
+ */
+export function setApiTransport(next: Transport) {
+  transport = next;
+}
+
 export const NO_USER_ID = 'user-Id-NA';
 export const NO_SESSION_HASH = 'session-hash';
 
@@ -142,7 +154,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(options.base ?? 'v1', path, options.query), {
+    response = await transport(buildUrl(options.base ?? 'v1', path, options.query), {
       method,
       headers: buildHeaders(method, options.body),
       body: options.body instanceof FormData ? options.body : hasBody ? JSON.stringify(options.body) : undefined,

@@ -4,8 +4,13 @@ import { TIMINGS } from '@tradeloop/contracts/common';
 /** Toasts close after TIMINGS.toastAutoCloseMs (spec section 9), unless a caller needs them longer. */
 type ToastOptions = { title?: string; autoClose?: number };
 
+/** Rendering on the server (decision 029) has nobody to tell; the browser tells after hydration. */
+function show(toast: Parameters<typeof notifications.show>[0]) {
+  if (typeof window !== 'undefined') notifications.show(toast);
+}
+
 export function notifyError(message: string, options: ToastOptions = {}) {
-  notifications.show({
+  show({
     color: 'red',
     title: options.title,
     message,
@@ -14,7 +19,7 @@ export function notifyError(message: string, options: ToastOptions = {}) {
 }
 
 export function notifySuccess(message: string, options: ToastOptions = {}) {
-  notifications.show({
+  show({
     color: 'teal',
     title: options.title,
     message,
@@ -23,7 +28,7 @@ export function notifySuccess(message: string, options: ToastOptions = {}) {
 }
 
 export function notifyInfo(message: string, options: ToastOptions = {}) {
-  notifications.show({
+  show({
     color: 'brand',
     title: options.title,
     message,

@@ -40,6 +40,7 @@ export function removeLocal(key: string) {
 }
 
 export function getCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null; // rendering on the server
   for (const part of document.cookie.split(';')) {
     const [rawName, ...rest] = part.trim().split('=');
     if (rawName === name) return decodeURIComponent(rest.join('='));

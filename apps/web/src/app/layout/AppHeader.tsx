@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Box, Burger, Button, Container, Divider, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink, useNavigate } from 'react-router';
@@ -7,9 +8,10 @@ import { signOut } from '../../features/auth/session-actions.ts';
 import { Logo } from '../../components/Logo.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { navItems } from './nav-items.ts';
-import { UserMenu } from './UserMenu.tsx';
-import { ChatHeaderButton } from '../../features/chat/components/ChatHeaderButton.tsx';
-import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
+
+// Signed-in only: their code never loads with a public page.
+const SignedInTools = lazy(async () => ({ default: (await import('./SignedInTools.tsx')).SignedInTools }));
+const UserMenu = lazy(async () => ({ default: (await import('./UserMenu.tsx')).UserMenu }));
 
 export function AppHeader() {
   const { token, user } = useSession();
@@ -61,9 +63,10 @@ export function AppHeader() {
         <Group gap="xs" wrap="nowrap">
           {token ? (
             <>
-              <ChatHeaderButton />
-              <NotificationBell />
-              <UserMenu user={user} onSignOut={handleSignOut} />
+              <Suspense fallback={null}>
+                <SignedInTools />
+                <UserMenu user={user} onSignOut={handleSignOut} />
+              </Suspense>
             </>
           ) : (
             <Group gap="xs" visibleFrom="sm">

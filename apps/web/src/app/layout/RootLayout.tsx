@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AppShell } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useInBrowser } from '../../lib/client.ts';
 import { useSession } from '../../lib/session.ts';
-import { DeletedAccountWatcher } from '../../features/accounts/components/DeletedAccountWatcher.tsx';
 import { CRM_BODY_CLASS, isCrmPath } from '../route-rules.ts';
 import { AppFooter } from './AppFooter.tsx';
 import { AppHeader } from './AppHeader.tsx';
@@ -10,10 +10,15 @@ import { NavigationProgress } from './NavigationProgress.tsx';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
+const DeletedAccountWatcher = lazy(async () => ({
+  default: (await import('../../features/accounts/components/DeletedAccountWatcher.tsx')).DeletedAccountWatcher,
+}));
+
 /** The frame of every page: header, main area, footer, and the page-wide route effects. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const { token } = useSession();
+  const inBrowser = useInBrowser();
 
   useEffect(() => {
     document.body.classList.toggle(CRM_BODY_CLASS, isCrmPath(pathname));
@@ -30,11 +35,19 @@ export function RootLayout() {
           <AppHeader />
         </AppShell.Header>
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
-          <Outlet />
+          {/* Until a server-rendered page has hydrated, its controls wait (links work at once): what is
+              typed or chosen before would not reach the app (decision 029). */}
+          <fieldset disabled={!inBrowser} className="tl-page-controls" role="presentation">
+            <Outlet />
+          </fieldset>
           <AppFooter />
         </AppShell.Main>
       </AppShell>
-      {token && <DeletedAccountWatcher />}
+      {token && (
+        <Suspense fallback={null}>
+          <DeletedAccountWatcher />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </>
   );

@@ -36,6 +36,16 @@ describe('product list URL state', () => {
     expect(toggleFilter(state, 'condition', 'Used').filters.condition).toBeUndefined();
   });
 
+  it('reads ?keyword= (links from elsewhere) as the keyword, and writes it back as q', () => {
+    const params = new URLSearchParams('keyword=pump&sort=newest');
+    const state = readListState(params, 1);
+    expect(state.keyword).toBe('pump');
+    const written = writeListState(params, { ...state, page: 2 });
+    expect(written.get('q')).toBe('pump');
+    expect(written.has('keyword')).toBe(false);
+    expect(readListState(new URLSearchParams('q=valve&keyword=pump'), 1).keyword).toBe('valve');
+  });
+
   it('falls back to the stored currency, relevance, grid and page 1', () => {
     expect(readListState(new URLSearchParams('page=-2&sort=cheapest'), 5)).toMatchObject({
       currency: 5,

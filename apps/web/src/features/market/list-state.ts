@@ -12,7 +12,8 @@ import {
 /**
  * The product list's state lives in the URL (spec: a search can be shared, reloaded and navigated
  * back to): q, sort, view, page, currency, price_min, price_max, and each filter key repeated once
- * per chosen value (?business_type=Manufacturers&business_type=Distributors).
+ * per chosen value (?business_type=Manufacturers&business_type=Distributors). `keyword` is read as
+ * `q` (links from elsewhere), and written back as `q`.
  */
 export type ListState = {
   keyword: string;
@@ -63,7 +64,7 @@ export function readListState(params: URLSearchParams, storedCurrency: number): 
     if (values.length) filters[key] = values;
   }
   return {
-    keyword: (params.get('q') ?? '').trim().slice(0, 100),
+    keyword: (params.get('q') ?? params.get('keyword') ?? '').trim().slice(0, 100),
     sort: MARKET_SORTS.find((value) => value === sort) ?? 'relevance',
     view: LIST_VIEWS.find((value) => value === view) ?? 'grid',
     page: Number.isInteger(page) && page > 1 ? Math.min(page, 1000) : 1,
@@ -76,7 +77,17 @@ export function readListState(params: URLSearchParams, storedCurrency: number): 
 /** The state as URL parameters, keeping parameters that are not the list's own. */
 export function writeListState(params: URLSearchParams, state: ListState): URLSearchParams {
   const next = new URLSearchParams();
-  const own = new Set(['q', 'sort', 'view', 'page', 'currency', 'price_min', 'price_max', ...LIST_FILTER_KEYS]);
+  const own = new Set([
+    'q',
+    'keyword',
+    'sort',
+    'view',
+    'page',
+    'currency',
+    'price_min',
+    'price_max',
+    ...LIST_FILTER_KEYS,
+  ]);
   for (const [key, value] of params) if (!own.has(key)) next.append(key, value);
   if (state.keyword) next.set('q', state.keyword);
   for (const key of LIST_FILTER_KEYS) for (const value of state.filters[key] ?? []) next.append(key, String(value));

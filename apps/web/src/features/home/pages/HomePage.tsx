@@ -7,10 +7,9 @@ import { PATHS } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { sellersQueryOptions } from '../../directory/api/get-sellers.ts';
 import { SUPPLIERS_SECTION_ID, SupplierDirectory } from '../../directory/components/SupplierDirectory.tsx';
+import { ALL_SUPPLIERS } from '../all-suppliers.ts';
 import { HomeHero } from '../components/HomeHero.tsx';
 import { HowItWorks } from '../components/HowItWorks.tsx';
-
-const ALL_SUPPLIERS = { companyType: null, country: null, search: null, page: 1 } as const;
 
 export function HomePage() {
   useDocumentTitle('TradeLoop · B2B trade marketplace');

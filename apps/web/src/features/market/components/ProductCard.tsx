@@ -4,11 +4,32 @@ import type { MarketProduct } from '@tradeloop/contracts/market';
 import { AVAILABILITY_LABELS, minimumOrder, priceText, productHref } from '../format.ts';
 import { WishlistButton } from './WishlistButton.tsx';
 
-type CardProps = { product: MarketProduct; keyword?: string; compact?: boolean };
+/** `priority`: the card is among the first a visitor sees, so its picture loads at once. */
+type CardProps = { product: MarketProduct; keyword?: string; compact?: boolean; priority?: boolean };
 
-function Picture({ product, height }: { product: MarketProduct; height?: number }) {
+/** Card pictures are square; the size attributes reserve their place before they load. */
+const PICTURE_SIZE = 400;
+
+function Picture({
+  product,
+  height,
+  priority = false,
+}: {
+  product: MarketProduct;
+  height?: number;
+  priority?: boolean;
+}) {
   return product.main_image ? (
-    <Image src={product.main_image.card} alt="" className="mk-thumb" h={height} loading="lazy" />
+    <Image
+      src={product.main_image.card}
+      alt=""
+      className="mk-thumb"
+      h={height}
+      width={PICTURE_SIZE}
+      height={PICTURE_SIZE}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+    />
   ) : (
     <Stack className="mk-thumb" align="center" justify="center" h={height} c="gray.5" aria-hidden>
       <IconPhoto size={36} />
@@ -17,12 +38,12 @@ function Picture({ product, height }: { product: MarketProduct; height?: number 
 }
 
 /** A product in the grid. The whole card opens the product page in a new tab (spec section 2). */
-export function ProductCard({ product, keyword, compact = false }: CardProps) {
+export function ProductCard({ product, keyword, compact = false, priority = false }: CardProps) {
   const order = minimumOrder(product);
   return (
     <Card className="mk-card" padding="sm" data-testid="product-card" pos="relative">
       <Card.Section pos="relative">
-        <Picture product={product} />
+        <Picture product={product} priority={priority} />
         <Group pos="absolute" top={8} right={8}>
           <WishlistButton productId={product.id} name={product.name} size="md" />
         </Group>
@@ -108,13 +129,13 @@ export function ProductCardSkeleton() {
 }
 
 /** The list view: picture, facts and price side by side. */
-export function ProductRow({ product, keyword }: CardProps) {
+export function ProductRow({ product, keyword, priority = false }: CardProps) {
   const order = minimumOrder(product);
   return (
     <Card className="mk-card" padding="sm" data-testid="product-card" pos="relative">
       <Group align="flex-start" wrap="nowrap" gap="md">
         <div style={{ width: 140, flexShrink: 0 }}>
-          <Picture product={product} />
+          <Picture product={product} priority={priority} />
         </div>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Text

@@ -39,10 +39,12 @@ export function SearchBox({ keyword, onSearch }: SearchBoxProps) {
   };
 
   return (
-    <form onSubmit={handleSubmit} role="search" aria-label="Search products">
+    // Before the page has hydrated, the form still searches: the browser submits ?q= to the list.
+    <form onSubmit={handleSubmit} role="search" aria-label="Search products" action="/productlist" method="get">
       <Group gap="xs" wrap="nowrap">
         <Autocomplete
           aria-label="Search products, brands and categories"
+          name="q"
           placeholder="Search products, brands, categories…"
           leftSection={<IconSearch size={18} aria-hidden />}
           value={value}

@@ -45,6 +45,7 @@ import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { getCurrencyId } from '../../../lib/currency.ts';
 import { initials, monthYear } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useOrigin } from '../../../lib/client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { QuoteModal } from '../../quotes/components/QuoteModal.tsx';
 import { useProductPage } from '../api/product-page.ts';
@@ -128,7 +129,7 @@ function Facts({ page }: { page: ProductPage }) {
 }
 
 function ShareLinks({ product }: { product: ProductPage['product'] }) {
-  const url = `${window.location.origin}${product.product_url}`;
+  const url = `${useOrigin()}${product.product_url}`;
   const text = encodeURIComponent(product.name);
   const target = encodeURIComponent(url);
   const links = [

@@ -53,6 +53,9 @@ function useListState(): [ListState, (next: ListState) => void] {
   return [state, update];
 }
 
+/** Cards a phone shows on arrival: their pictures are not lazy (the largest paint is one of them). */
+const FIRST_SEEN = 2;
+
 function Results({ state, onChange }: { state: ListState; onChange: (next: ListState) => void }) {
   const search = useProductSearch(searchBody(state));
   const result = search.data;
@@ -109,14 +112,14 @@ function Results({ state, onChange }: { state: ListState; onChange: (next: ListS
       )}
       {state.view === 'list' ? (
         <Stack gap="sm">
-          {result.data.map((product) => (
-            <Item key={product.id} product={product} keyword={state.keyword} />
+          {result.data.map((product, index) => (
+            <Item key={product.id} product={product} keyword={state.keyword} priority={index < FIRST_SEEN} />
           ))}
         </Stack>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
-          {result.data.map((product) => (
-            <Item key={product.id} product={product} keyword={state.keyword} />
+          {result.data.map((product, index) => (
+            <Item key={product.id} product={product} keyword={state.keyword} priority={index < FIRST_SEEN} />
           ))}
         </SimpleGrid>
       )}

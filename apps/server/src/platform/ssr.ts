@@ -1,0 +1,120 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Public pages rendered on the server with React and hydrated in the browser (decision 029). The
+ * web app's server entry is built by Vite into apps/web/dist-ssr/ (`npm run build`); without it
+ * the server serves the client-rendered app as before.
+ */
+
+/** What the web app's dist-ssr/entry-server.js exports (apps/web/src/entry-server.tsx). */
+type DocumentHead = { title: string; description: string; canonicalPath: string; ogType: string };
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+type RenderedPage = { kind: 'redirect'; location: string } | { kind: 'page'; body: Readable; tail: string };
+export type SsrEntry = {
+  setApiTransport(transport: Transport): void;
+  documentHead(url: URL): DocumentHead | null;
+  renderPage(request: Request, origin: string): Promise<RenderedPage>;
+};
+
+/** Paths rendered on the server; everything else (CRM, chat, seller tools) renders in the browser. */
+const SERVER_RENDERED = [/^\/$/, /^\/productlist$/, /^\/productdetail\/.+/, /^\/user\/(signin|signup)$/];
+
+/** The session cookie the web app sets beside its stored token (apps/web/src/lib/storage.ts). */
+const SIGNED_IN_COOKIE = /(?:^|;\s*)token=[^;]/;
+const SESSION_ID_COOKIE = /(?:^|;\s*)sessionId=([^;]+)/;
+
+/**
+ * Whether this request gets the server's HTML: a public page, signed out (a signed-in visitor's
+ * header, menu and prices depend on the session the browser holds), and no sign-in link to use.
+ */
+export function rendersOnServer(request: FastifyRequest, urlPath: string): boolean {
+  if (!SERVER_RENDERED.some((pattern) => pattern.test(urlPath))) return false;
+  if (SIGNED_IN_COOKIE.test(request.headers.cookie ?? '')) return false;
+  const query = request.query as Record<string, unknown> | undefined;
+  return query?.autologin === undefined;
+}
+
+export async function loadSsrEntry(webDist: string): Promise<SsrEntry | null> {
+  const file = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
+  if (!fs.existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as SsrEntry;
+}
+
+/** The request a page is being rendered for: its API calls carry its address and session id. */
+const rendering = new AsyncLocalStorage<FastifyRequest>();
+
+/** The web app's API calls during rendering are answered in process, signed out. */
+export function connectApi(app: FastifyInstance, entry: SsrEntry) {
+  entry.setApiTransport(async (url, init) => {
+    const page = rendering.getStore();
+    const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
+    const sessionId = page?.headers.cookie?.match(SESSION_ID_COOKIE)?.[1];
+    if (sessionId && headers['X-Session-Hash']) headers['X-Session-Hash'] = decodeURIComponent(sessionId);
+    if (page?.headers['user-agent']) headers['user-agent'] = page.headers['user-agent'];
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      payload: typeof init.body === 'string' ? init.body : undefined,
+      remoteAddress: page?.ip,
+    });
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  });
+}
+
+/** The built index.html around the app: what comes before the root's content and after it. */
+export type PageTemplate = { before: string; after: string };
+
+const ROOT = '<div id="root"></div>';
+
+export function pageTemplate(html: string): PageTemplate {
+  const at = html.indexOf(ROOT);
+  if (at < 0) throw new Error(`index.html has no ${ROOT}`);
+  // The page works without JavaScript, so the note saying it does not goes.
+  const after = html.slice(at + ROOT.length).replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
+  return { before: `${html.slice(0, at)}<div id="root">`, after: `</div>${after}` };
+}
+
+/**
+ * Streams a server-rendered page: the head (title, tags, stylesheet, scripts) goes out before the
+ * page's data is read, so the browser fetches the assets meanwhile; then the app's HTML, the state
+ * to hydrate and the structured data. Should rendering fail after the head went out, the page
+ * ends with an empty root and the browser renders it, as without server rendering.
+ */
+export function sendServerPage(
+  app: FastifyInstance,
+  entry: SsrEntry,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { status: number; before: string; after: string },
+) {
+  const origin = app.config.publicUrl;
+  const url = new URL(request.url, origin);
+  const webRequest = new Request(url, { headers: { 'user-agent': request.headers['user-agent'] ?? '' } });
+  async function* html() {
+    yield page.before;
+    try {
+      const rendered = await rendering.run(request, () => entry.renderPage(webRequest, origin));
+      if (rendered.kind === 'redirect') throw new Error(`a public page redirected to ${rendered.location}`);
+      for await (const chunk of rendered.body) yield chunk as Buffer;
+      yield rendered.tail;
+    } catch (error) {
+      request.log.error({ err: error }, 'server rendering failed; the browser renders the page');
+    }
+    yield page.after;
+  }
+  return reply
+    .status(page.status)
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(Readable.from(html()));
+}

@@ -1,0 +1,241 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { getSession } from '../lib/session.ts';
+import { profileQueryOptions } from '../features/accounts/api/get-profile.ts';
+import { PageLoader } from '../components/PageLoader.tsx';
+import { appRules, companyOnly, guestOnly, signedInOnly } from './guards.ts';
+import { RootLayout } from './layout/RootLayout.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { pageData } from './page-data.ts';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+
+/**
+ * The app's routes for one query client: the browser's for its whole life, the server's for one
+ * request (decision 029). Public pages name their data in a loader (`pageData`): in the browser it
+ * starts the query while the page's code loads; on the server the render waits for it, so the HTML
+ * carries the products.
+ */
+export function appRoutes(queryClient: QueryClient): RouteObject[] {
+  /** Starts a page's main query while its code loads; the page shows skeletons until it answers. */
+  function prefetchProfile() {
+    const { token, user } = getSession();
+    if (token) void queryClient.prefetchQuery(profileQueryOptions(user));
+    return null;
+  }
+
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      HydrateFallback: () => <PageLoader />,
+      ErrorBoundary: RouteErrorPage,
+      middleware: [appRules],
+      children: [
+        {
+          ErrorBoundary: RouteErrorPage,
+          children: [
+            {
+              index: true,
+              lazy: async () => {
+                const [page, data] = await Promise.all([
+                  import('../features/home/pages/HomePage.tsx'),
+                  import('../features/home/page-data.ts'),
+                ]);
+                return { Component: page.HomePage, loader: pageData(queryClient, data.homePageQueries) };
+              },
+            },
+            {
+              path: 'productlist',
+              lazy: async () => {
+                const [page, data] = await Promise.all([
+                  import('../features/market/pages/ProductListPage.tsx'),
+                  import('../features/market/page-data.ts'),
+                ]);
+                return { Component: page.ProductListPage, loader: pageData(queryClient, data.productListQueries) };
+              },
+            },
+            {
+              // Every URL form of spec section 2: {id}, {product_url}, {category}/{company}/{product-slug}.
+              path: 'productdetail/*',
+              lazy: async () => {
+                const [page, data] = await Promise.all([
+                  import('../features/market/pages/ProductDetailPage.tsx'),
+                  import('../features/market/page-data.ts'),
+                ]);
+                return { Component: page.ProductDetailPage, loader: pageData(queryClient, data.productPageQueries) };
+              },
+            },
+            {
+              middleware: [guestOnly],
+              children: [
+                {
+                  path: 'user/signin',
+                  lazy: async () => ({ Component: (await import('../features/auth/pages/SigninPage.tsx')).SigninPage }),
+                },
+                {
+                  path: 'user/signup',
+                  lazy: async () => ({ Component: (await import('../features/auth/pages/SignupPage.tsx')).SignupPage }),
+                },
+              ],
+            },
+            {
+              middleware: [signedInOnly],
+              children: [
+                {
+                  path: 'dashboard',
+                  loader: prefetchProfile,
+                  lazy: async () => ({
+                    Component: (await import('../features/dashboard/pages/DashboardPage.tsx')).DashboardPage,
+                  }),
+                },
+                {
+                  path: 'profile',
+                  loader: prefetchProfile,
+                  lazy: async () => ({
+                    Component: (await import('../features/accounts/pages/ProfilePage.tsx')).ProfilePage,
+                  }),
+                },
+                {
+                  path: 'crm',
+                  middleware: [companyOnly],
+                  lazy: async () => ({
+                    Component: (await import('../features/crm/components/CrmLayout.tsx')).CrmLayout,
+                  }),
+                  children: [
+                    {
+                      index: true,
+                      lazy: async () => ({
+                        Component: (await import('../features/crm/pages/CrmHomePage.tsx')).CrmHomePage,
+                      }),
+                    },
+                    {
+                      path: 'kanban',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm/pages/KanbanPage.tsx')).KanbanPage,
+                      }),
+                    },
+                    {
+                      path: 'forms',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm/pages/FormBuilderPage.tsx')).FormBuilderPage,
+                      }),
+                    },
+                    {
+                      path: 'my-day',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm-work/my-day/MyDayPage.tsx')).MyDayPage,
+                      }),
+                    },
+                    {
+                      path: 'activities',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm-work/activities/pages/ActivitiesPage.tsx'))
+                          .ActivitiesPage,
+                      }),
+                    },
+                    {
+                      path: 'settings',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm-work/leads/pages/CrmSettingsPage.tsx'))
+                          .CrmSettingsPage,
+                      }),
+                    },
+                    {
+                      // Sub-users may open CRM pages only (spec section 2): they answer enquiries here.
+                      path: 'enquiries',
+                      lazy: async () => ({
+                        Component: (await import('../features/quotes/pages/EnquiriesPage.tsx')).EnquiriesPage,
+                      }),
+                    },
+                    {
+                      path: 'tags',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm-work/tags/TagsPage.tsx')).TagsPage,
+                      }),
+                    },
+                    {
+                      path: ':type',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm/pages/RecordListPage.tsx')).RecordListPage,
+                      }),
+                    },
+                    {
+                      path: ':type/:id',
+                      lazy: async () => {
+                        const [page] = await Promise.all([
+                          import('../features/crm/pages/RecordDetailPage.tsx'),
+                          import('../features/crm-work/detail-tabs.ts'),
+                        ]);
+                        return { Component: page.RecordDetailPage };
+                      },
+                    },
+                  ],
+                },
+                {
+                  path: 'products',
+                  middleware: [companyOnly],
+                  children: [
+                    {
+                      path: 'List',
+                      lazy: async () => ({
+                        Component: (await import('../features/catalog/pages/ProductListPage.tsx')).ProductListPage,
+                      }),
+                    },
+                    {
+                      path: 'create',
+                      lazy: async () => ({
+                        Component: (await import('../features/catalog/pages/ProductEditorPage.tsx')).ProductEditorPage,
+                      }),
+                    },
+                    {
+                      path: 'edit/:id',
+                      lazy: async () => ({
+                        Component: (await import('../features/catalog/pages/ProductEditorPage.tsx')).ProductEditorPage,
+                      }),
+                    },
+                  ],
+                },
+                {
+                  path: 'enquiries',
+                  lazy: async () => ({
+                    Component: (await import('../features/quotes/pages/EnquiriesPage.tsx')).EnquiriesPage,
+                  }),
+                },
+                {
+                  path: 'contacts',
+                  lazy: async () => ({
+                    Component: (await import('../features/quotes/pages/ContactsPage.tsx')).ContactsPage,
+                  }),
+                },
+                {
+                  path: 'wishlist',
+                  lazy: async () => ({
+                    Component: (await import('../features/market/pages/WishlistPage.tsx')).WishlistPage,
+                  }),
+                },
+                {
+                  path: 'notifications',
+                  lazy: async () => ({
+                    Component: (await import('../features/notifications/pages/NotificationsPage.tsx'))
+                      .NotificationsPage,
+                  }),
+                },
+                {
+                  path: 'chat',
+                  lazy: async () => ({ Component: (await import('../features/chat/pages/ChatPage.tsx')).ChatPage }),
+                },
+                {
+                  // Sub-users may open CRM pages only (spec section 2): their chat window lives here.
+                  path: 'crm/chat',
+                  middleware: [companyOnly],
+                  lazy: async () => ({ Component: (await import('../features/chat/pages/ChatPage.tsx')).ChatPage }),
+                },
+              ],
+            },
+            { path: '*', Component: NotFoundPage },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,204 @@
+import './lib/zod-config.ts';
+import { PassThrough, type Readable } from 'node:stream';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { DEFAULT_CURRENCY_ID } from '@tradeloop/contracts/common';
+import { PRODUCT_DETAIL_PREFIX, type ProductPage, type ProductSearchResult } from '@tradeloop/contracts/market';
+import { AppProviders } from './app/providers.tsx';
+import { appRoutes } from './app/routes.tsx';
+import { servedPageScript, scriptSafeJson } from './app/served-page.ts';
+import { createQueryClient } from './lib/query-client.ts';
+
+export { setApiTransport } from './lib/api-client.ts';
+
+/**
+ * The web app rendered on the server for signed-out visitors (decision 029). The server calls
+ * `renderPage` with the page's request; the router runs the page's loaders (its data, answered
+ * in process by the API), then React renders into a stream the server pipes into the HTML.
+ */
+
+/** What a page tells search engines and link previews; the server turns it into head tags. */
+export type DocumentHead = { title: string; description: string; canonicalPath: string; ogType: string };
+
+export type RenderedPage =
+  | { kind: 'redirect'; location: string }
+  | {
+      kind: 'page';
+      /** The app's HTML, to go inside <div id="root">. */
+      body: Readable;
+      /** After the root: the state to hydrate and the page's structured data (JSON-LD). */
+      tail: string;
+    };
+
+const SITE = 'TradeLoop';
+const DEFAULT_DESCRIPTION =
+  'TradeLoop: find verified suppliers, request quotes and manage your sales pipeline in one B2B marketplace.';
+
+function jsonLd(data: object): string {
+  return `<script type="application/ld+json">${scriptSafeJson({ '@context': 'https://schema.org', ...data })}</script>`;
+}
+
+function findQuery<T>(queryClient: QueryClient, first: string, second: string): T | undefined {
+  const match = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: [first, second] })
+    .find((query) => query.state.status === 'success');
+  return match?.state.data as T | undefined;
+}
+
+/** An ItemList of products (`url`) or a BreadcrumbList (`item`): named links in order. */
+function linkList(type: 'ItemList' | 'BreadcrumbList', links: { name: string; path: string }[], origin: string) {
+  const linkKey = type === 'ItemList' ? 'url' : 'item';
+  return jsonLd({
+    '@type': type,
+    itemListElement: links.map((link, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: link.name,
+      [linkKey]: `${origin}${link.path}`,
+    })),
+  });
+}
+
+function keywordOf(url: URL): string {
+  return (url.searchParams.get('q') ?? url.searchParams.get('keyword') ?? '').trim();
+}
+
+/**
+ * The head of a server-rendered page from its URL alone, so it goes out before the page's data is
+ * read; null where a server module writes it (product pages: their name, price and picture).
+ */
+export function documentHead(url: URL): DocumentHead | null {
+  const path = url.pathname;
+  if (path.startsWith(PRODUCT_DETAIL_PREFIX)) return null;
+  if (path === '/productlist') {
+    const keyword = keywordOf(url);
+    return {
+      title: keyword ? `${keyword} · Products · ${SITE}` : `Products · ${SITE}`,
+      description: keyword
+        ? `${keyword}: products from verified suppliers on ${SITE}. Compare prices and request quotes.`
+        : `Products from verified suppliers on ${SITE}: search, filter by category, price and country, and request quotes.`,
+      canonicalPath: keyword ? `/productlist?q=${encodeURIComponent(keyword)}` : '/productlist',
+      ogType: 'website',
+    };
+  }
+  if (path === '/user/signin') {
+    return {
+      title: `Sign in · ${SITE}`,
+      description: `Sign in to ${SITE} to request quotes, chat with suppliers and manage your buyers in the CRM.`,
+      canonicalPath: path,
+      ogType: 'website',
+    };
+  }
+  if (path === '/user/signup') {
+    return {
+      title: `Join free · ${SITE}`,
+      description: `Join ${SITE} free: list your company, receive quote requests and manage every buyer in the built-in CRM.`,
+      canonicalPath: path,
+      ogType: 'website',
+    };
+  }
+  return {
+    title: `${SITE} · B2B trade marketplace`,
+    description: DEFAULT_DESCRIPTION,
+    canonicalPath: '/',
+    ogType: 'website',
+  };
+}
+
+/** The page's structured data (JSON-LD) from the data it shows. */
+function structuredData(url: URL, queryClient: QueryClient, origin: string): string[] {
+  const path = url.pathname;
+  if (path === '/productlist') {
+    const result = findQuery<ProductSearchResult>(queryClient, 'market', 'search');
+    const crumbs = [
+      { name: 'Home', path: '/' },
+      { name: 'Products', path: '/productlist' },
+    ];
+    return [
+      ...(result
+        ? [
+            linkList(
+              'ItemList',
+              result.data.map((product) => ({ name: product.name, path: product.product_url })),
+              origin,
+            ),
+          ]
+        : []),
+      linkList('BreadcrumbList', crumbs, origin),
+    ];
+  }
+  if (path.startsWith(PRODUCT_DETAIL_PREFIX)) {
+    const page = findQuery<ProductPage>(queryClient, 'market', 'product');
+    if (!page) return [];
+    const crumbs = [
+      { name: 'Home', path: '/' },
+      ...page.product.categories.map((category) => ({
+        name: category.name,
+        path: `/productlist?categories=${category.id}`,
+      })),
+      { name: page.product.name, path: page.product.product_url },
+    ];
+    return [linkList('BreadcrumbList', crumbs, origin)];
+  }
+  if (path === '/') {
+    return [
+      jsonLd({ '@type': 'Organization', name: SITE, url: `${origin}/`, logo: `${origin}/favicon.svg` }),
+      jsonLd({
+        '@type': 'WebSite',
+        name: SITE,
+        url: `${origin}/`,
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: `${origin}/productlist?q={search_term_string}`,
+          'query-input': 'required name=search_term_string',
+        },
+      }),
+    ];
+  }
+  return [];
+}
+
+/**
+ * Renders one page. `origin` is the site's public address (for canonical and structured data);
+ * the API is reached through the transport the server set with setApiTransport.
+ */
+export async function renderPage(request: Request, origin: string): Promise<RenderedPage> {
+  const queryClient = createQueryClient();
+  // A failed query is shown by the browser after hydration; the server does not wait to retry.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const routes = appRoutes(queryClient);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return { kind: 'redirect', location: context.headers.get('location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const url = new URL(request.url);
+  const data = structuredData(url, queryClient, origin);
+  const served = servedPageScript({
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+    queries: dehydrate(queryClient),
+    currency: DEFAULT_CURRENCY_ID,
+  });
+  const body = await new Promise<Readable>((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </StrictMode>,
+      {
+        onShellReady() {
+          const output = new PassThrough();
+          stream.pipe(output);
+          resolve(output);
+        },
+        onShellError: reject,
+      },
+    );
+  });
+  return { kind: 'page', body, tail: [context.errors ? '' : served, ...data].join('') };
+}

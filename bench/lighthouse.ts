@@ -1,0 +1,142 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+/**
+ * npm run lighthouse: Lighthouse 13 (mobile preset, its default) on the public pages of a
+ * production `npm start` (build included), with Debian's Chromium. Each page must reach the bars
+ * of issue 16; one that misses them is measured once more (the machine is shared and noisy), and
+ * both runs are reported. CHROME_PATH picks the browser; LIGHTHOUSE_PORT the server's port.
+ */
+const BARS = { performance: 90, accessibility: 95, 'best-practices': 100, seo: 100 } as const;
+const MAX_CLS = 0.1;
+type Category = keyof typeof BARS;
+type Run = {
+  page: string;
+  attempt: number;
+  scores: Record<Category, number>;
+  cls: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  load: string;
+};
+
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 3977);
+const origin = `http://127.0.0.1:${port}`;
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const root = new URL('..', import.meta.url).pathname;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradeloop-lighthouse-'));
+
+async function waitFor<T>(probe: () => Promise<T | null>, what: string, seconds = 300): Promise<T> {
+  for (let waited = 0; waited < seconds; waited += 1) {
+    const value = await probe().catch(() => null);
+    if (value !== null) return value;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+const server = spawn('npm', ['start'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+  detached: true,
+});
+
+async function productPath(): Promise<string | null> {
+  const response = await fetch(`${origin}/api/v1/front/product/list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ keyword: 'pump', page: 1, per_page: 10 }),
+  });
+  const body = (await response.json()) as { data?: { data?: { product_url: string }[] } };
+  return body.data?.data?.[0]?.product_url ?? null;
+}
+
+function loadAverage() {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}
+
+async function audit(page: string, attempt: number): Promise<Run> {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
+  });
+  try {
+    const load = loadAverage();
+    const result = await lighthouse(`${origin}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: Object.keys(BARS),
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${page}`);
+    const { categories, audits } = result.lhr;
+    const scores = Object.fromEntries(
+      Object.keys(BARS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
+    const failing = Object.values(audits)
+      .filter((item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary')
+      .map((item) => item.id);
+    if (failing.length) console.error(`${page} (run ${attempt}) failing audits: ${failing.join(', ')}`);
+    return {
+      page,
+      attempt,
+      scores,
+      cls: Number(audits['cumulative-layout-shift']?.numericValue ?? NaN),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+      fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? NaN),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+      load,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function passes(run: Run) {
+  return (Object.keys(BARS) as Category[]).every((key) => run.scores[key] >= BARS[key]) && run.cls < MAX_CLS;
+}
+
+const runs: Run[] = [];
+try {
+  await waitFor(async () => ((await fetch(`${origin}/robots.txt`)).ok ? true : null), 'the server');
+  const product = await waitFor(productPath, 'the demo products');
+  const pages = ['/', '/productlist', product, '/user/signin'];
+  for (const page of pages) {
+    const first = await audit(page, 1);
+    runs.push(first);
+    if (!passes(first)) runs.push(await audit(page, 2));
+  }
+} finally {
+  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+const lines = [
+  `# Lighthouse ${new Date().toISOString()}`,
+  '',
+  `Lighthouse 13, mobile preset, ${chromePath}, production \`npm start\`; ${os.cpus().length} cores. Bars: performance ≥ ${BARS.performance}, accessibility ≥ ${BARS.accessibility}, best practices ${BARS['best-practices']}, SEO ${BARS.seo}, CLS < ${MAX_CLS}.`,
+  '',
+  '| page | run | performance | accessibility | best practices | SEO | CLS | FCP ms | LCP ms | TBT ms | load average (1/5/15 min) | bars |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ...runs.map(
+    (run) =>
+      `| ${run.page} | ${run.attempt} | ${run.scores.performance} | ${run.scores.accessibility} | ${run.scores['best-practices']} | ${run.scores.seo} | ${run.cls.toFixed(3)} | ${run.fcpMs} | ${run.lcpMs} | ${run.tbtMs} | ${run.load} | ${passes(run) ? 'met' : 'missed'} |`,
+  ),
+  '',
+];
+const report = lines.join('\n');
+console.log(report);
+fs.writeFileSync(new URL('./results/lighthouse-latest.md', import.meta.url), report);
+const pagesMissing = new Set(
+  runs.map((run) => run.page).filter((page) => !runs.some((run) => run.page === page && passes(run))),
+);
+process.exitCode = pagesMissing.size ? 1 : 0;
