@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { AUTH_MESSAGES } from '@tradeloop/contracts/auth';
+import { AUTH_MESSAGES } from '@tradeloop/contracts/auth-constants';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import {
   PASSWORD,

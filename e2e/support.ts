@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { SIGNIN_LIMITS } from '@tradeloop/contracts/auth';
+import { SIGNIN_LIMITS } from '@tradeloop/contracts/auth-constants';
 
 /** What the test SMTP server (e2e/smtp-sink.ts, started by playwright.config.ts) has received. */
 export async function smtpInbox(): Promise<{ to: string[]; subject: string; raw: string }[]> {

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pureContracts } from './build/pure-contracts.ts';
 
 /** The API server of `npm run dev -w @tradeloop/server`; production serves dist/ from the same origin. */
 const apiTarget = process.env.TRADELOOP_API ?? 'http://localhost:3000';
@@ -50,7 +51,7 @@ function precompress(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: [pureContracts(), react(), precompress()],
   server: {
     port: 5173,
     // Only API bases: /crm and /chat without a version are pages of this app.
@@ -68,5 +69,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
-    : { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: true,
+      },
 }));

@@ -4,16 +4,15 @@ import { calculatorInputSchema } from './catalog-calculator.ts';
 import { productImageUploadSchema } from './catalog-files.ts';
 import { specificationSheetSchema } from './catalog-specs.ts';
 import { firstDuplicate, termName } from './catalog-terms.ts';
+import { AVAILABILITIES, CONDITIONS, PRICE_TYPES, PRODUCT_TYPES } from './catalog-constants.ts';
+
+export * from './catalog-constants.ts';
 
 /**
  * The seller catalogue: categories, brands, attributes and products (spec sections 3, 5, 7 and 9).
  * Specifications, the calculator and files (images, catalogs, CSV) have contract files of their own.
  */
 
-export const AVAILABILITIES = ['in_stock', 'by_order'] as const;
-export const PRICE_TYPES = ['quantity', 'fixed'] as const;
-export const PRODUCT_TYPES = ['simple', 'configured'] as const;
-export const CONDITIONS = ['Brand New', 'Used', 'Refurbished'] as const;
 export const PRODUCT_STATUSES = ['active', 'inactive'] as const;
 /** Spec section 9. */
 export const VALIDITY_OPTIONS = ['1 month', '3 months', '6 months', '1 year', '2 years', 'no expiry'] as const;

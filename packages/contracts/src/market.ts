@@ -1,104 +1,26 @@
 import { z } from 'zod';
 import { COMPANY_TYPES } from './auth.ts';
-import { AVAILABILITIES, CONDITIONS, PRICE_TYPES, PRODUCT_TYPES } from './catalog.ts';
+import { AVAILABILITIES, PRICE_TYPES, PRODUCT_TYPES } from './catalog.ts';
 import { catalogFileSchema, productImageUploadSchema } from './catalog-files.ts';
 import { DEFAULT_CURRENCY_ID, page, PAGE_SIZES, PRICE_SLIDER } from './common.ts';
+
+import {
+  ANNUAL_REVENUE_BANDS,
+  FILTER_KEYS,
+  FILTER_VALUE_RULES,
+  MANUFACTURER_YEARS,
+  MARKET_LIMITS,
+  MARKET_MESSAGES,
+  MARKET_SORTS,
+  MEMBER_TYPES,
+} from './market-constants.ts';
+
+export * from './market-constants.ts';
 
 /**
  * The public marketplace (issue 7): product list and search with facets, product pages, wishlist,
  * exchange rates and the platform operator (docs/decisions/012 and 014).
  */
-
-// ---------------------------------------------------------------------------------------------
-// Filters (spec section 3: twelve keys, all visible by default; price slider 500 to 50000)
-
-export const FILTER_KEYS = [
-  'categories',
-  'price_range',
-  'brand',
-  'business_type',
-  'annual_revenue',
-  'condition',
-  'price_type',
-  'product_availability',
-  'manufacturer_year',
-  'member_type',
-  'search_by_country',
-  'plan_type',
-] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
-
-export const FILTER_TITLES: Record<FilterKey, string> = {
-  categories: 'Categories',
-  price_range: 'Price',
-  brand: 'Brand',
-  business_type: 'Business type',
-  annual_revenue: 'Annual revenue',
-  condition: 'Condition',
-  price_type: 'Pricing',
-  product_availability: 'Availability',
-  manufacturer_year: 'Manufacturing year',
-  member_type: 'Member type',
-  search_by_country: 'Supplier country',
-  plan_type: 'Plan',
-};
-
-/** A seller company's yearly revenue, in bands (ours; the spec names the filter only). */
-export const ANNUAL_REVENUE_BANDS = [
-  'Below US$1 million',
-  'US$1 – 5 million',
-  'US$5 – 10 million',
-  'US$10 – 50 million',
-  'US$50 – 100 million',
-  'Above US$100 million',
-] as const;
-export type AnnualRevenue = (typeof ANNUAL_REVENUE_BANDS)[number];
-
-/** Verified by the platform operator, or not yet. */
-export const MEMBER_TYPES = ['Verified Supplier', 'Standard Member'] as const;
-export type MemberType = (typeof MEMBER_TYPES)[number];
-export const DEFAULT_MEMBER_TYPE: MemberType = 'Standard Member';
-
-/** The seller's subscription (users.plan_name); every account starts on Free. */
-export const PLAN_TYPES = ['Free', 'Gold', 'Platinum'] as const;
-
-export const MARKET_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
-export type MarketSort = (typeof MARKET_SORTS)[number];
-export const MARKET_SORT_LABELS: Record<MarketSort, string> = {
-  relevance: 'Best match',
-  newest: 'Newest',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-};
-
-export const LIST_VIEWS = ['grid', 'list'] as const;
-export type ListView = (typeof LIST_VIEWS)[number];
-
-export const MARKET_LIMITS = {
-  keyword: 100,
-  perPageMax: 50,
-  pageMax: 1000,
-  filterValues: 30,
-  suggestions: 8,
-  relatedProducts: 8,
-  similarSuppliers: 5,
-  panels: 6,
-} as const;
-
-export const MARKET_MESSAGES = {
-  wishlistAdded: 'Added to your wishlist.',
-  wishlistRemoved: 'Removed from your wishlist.',
-  ratesUpdated: 'Exchange rates updated.',
-  unknownCurrency: 'This currency does not exist',
-  rateRequired: 'Please enter a rate greater than 0',
-  ratesRequired: 'Please send at least one rate',
-  operatorOnly: 'Only the platform operator can do this.',
-  memberTypeUpdated: 'Member type updated.',
-  sellerProfileUpdated: 'Marketplace profile updated.',
-  unknownCompany: 'This seller does not exist',
-  priceRangeOrder: 'The lowest price must not be above the highest',
-  keywordTooLong: `Please search with at most ${MARKET_LIMITS.keyword} characters`,
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Request helpers: lists arrive as arrays in JSON and as repeated parameters in query strings
@@ -113,7 +35,7 @@ function listOf<T extends z.ZodType>(item: T) {
 }
 
 const id = z.coerce.number().int().positive();
-const year = z.coerce.number().int().min(1900).max(2100);
+const year = z.coerce.number().int().min(MANUFACTURER_YEARS.min).max(MANUFACTURER_YEARS.max);
 
 export const priceRangeSchema = z
   .object({ min: z.coerce.number().min(0).optional(), max: z.coerce.number().min(0).optional() })
@@ -126,20 +48,20 @@ export const filterValuesSchema = z.object({
   categories: listOf(id),
   price_range: priceRangeSchema.optional(),
   brand: listOf(id),
-  business_type: listOf(z.enum(COMPANY_TYPES)),
-  annual_revenue: listOf(z.enum(ANNUAL_REVENUE_BANDS)),
-  condition: listOf(z.enum(CONDITIONS)),
-  price_type: listOf(z.enum(PRICE_TYPES)),
-  product_availability: listOf(z.enum(AVAILABILITIES)),
+  business_type: listOf(z.enum(FILTER_VALUE_RULES.business_type.values)),
+  annual_revenue: listOf(z.enum(FILTER_VALUE_RULES.annual_revenue.values)),
+  condition: listOf(z.enum(FILTER_VALUE_RULES.condition.values)),
+  price_type: listOf(z.enum(FILTER_VALUE_RULES.price_type.values)),
+  product_availability: listOf(z.enum(FILTER_VALUE_RULES.product_availability.values)),
   manufacturer_year: listOf(year),
-  member_type: listOf(z.enum(MEMBER_TYPES)),
+  member_type: listOf(z.enum(FILTER_VALUE_RULES.member_type.values)),
   search_by_country: listOf(
     z
       .string()
       .toUpperCase()
       .regex(/^[A-Z]{2}$/),
   ),
-  plan_type: listOf(z.string().trim().min(1).max(30)),
+  plan_type: listOf(z.string().trim().min(1).max(FILTER_VALUE_RULES.plan_type.max)),
 });
 export type FilterValues = z.infer<typeof filterValuesSchema>;
 
@@ -476,32 +398,3 @@ export const sellerMarketProfileSchema = z.object({
   annual_revenue: z.string().nullable(),
   member_type: z.string(),
 });
-
-export const DEMO_OPERATOR_EMAIL = 'demo.operator@tradeloop.test';
-
-// ---------------------------------------------------------------------------------------------
-// Product URLs (spec section 2)
-
-export const PRODUCT_DETAIL_PREFIX = '/productdetail/';
-
-/** A URL segment from a name: spaces become hyphens (spec section 2), the rest is URL-encoded. */
-export function urlSegment(name: string): string {
-  return encodeURIComponent(name.trim().replace(/\s+/g, '-'));
-}
-
-/** /productdetail/{category-or-brand-or-id}/{company-slug-or-shop-name}/{product-slug} */
-export function productPath(parts: { category: string | null; brand: string; companySlug: string; slug: string }) {
-  const first = urlSegment(parts.category ?? parts.brand);
-  return `${PRODUCT_DETAIL_PREFIX}${first}/${urlSegment(parts.companySlug)}/${parts.slug}`;
-}
-
-/** The product a /productdetail/… path names: its last segment (an id, a slug or a unique number). */
-export function productKeyOf(pathAfterPrefix: string): string | null {
-  const segments = pathAfterPrefix.split('/').filter(Boolean);
-  if (segments.length === 0 || segments.length > 3) return null;
-  try {
-    return decodeURIComponent(segments[segments.length - 1]);
-  } catch {
-    return null;
-  }
-}

@@ -1,5 +1,5 @@
 import { replace, type MiddlewareFunction } from 'react-router';
-import { AUTH_MESSAGES } from '@tradeloop/contracts/auth';
+import { AUTH_MESSAGES } from '@tradeloop/contracts/auth-constants';
 import { isApiError } from '../lib/api-client.ts';
 import { storeCurrencyParam } from '../lib/currency.ts';
 import { notifySuccess } from '../lib/notify.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { TIMINGS } from '@tradeloop/contracts/common';
+import { TIMINGS } from '@tradeloop/contracts/common-constants';
 import { useInBrowser } from '../lib/client.ts';
 import { theme } from './theme.ts';
 

@@ -1,4 +1,4 @@
-import { TIMINGS } from '@tradeloop/contracts/common';
+import { TIMINGS } from '@tradeloop/contracts/common-constants';
 import { isSignedIn } from './session.ts';
 import { COOKIE_NAMES, getCookie, readLocal, randomId, setCookie, STORAGE_KEYS, writeLocal } from './storage.ts';
 

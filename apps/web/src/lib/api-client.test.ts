@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LocalUser } from '@tradeloop/contracts/auth';
-import { CLIENT_MESSAGES } from '@tradeloop/contracts/common';
+import { CLIENT_MESSAGES } from '@tradeloop/contracts/common-constants';
 
 /**
  * The error catalogue of spec section 8, as the api client implements it. The browser is faked:

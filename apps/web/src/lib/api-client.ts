@@ -1,4 +1,5 @@
-import { CLIENT_MESSAGES, SERVER_MESSAGES, type Failure } from '@tradeloop/contracts/common';
+import type { Failure } from '@tradeloop/contracts/common';
+import { CLIENT_MESSAGES, SERVER_MESSAGES } from '@tradeloop/contracts/common-constants';
 import { getSessionId } from './activity.ts';
 import { notifyError } from './notify.ts';
 import { getSession, resetClientState } from './session.ts';

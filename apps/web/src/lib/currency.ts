@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY_ID } from '@tradeloop/contracts/common';
+import { DEFAULT_CURRENCY_ID } from '@tradeloop/contracts/common-constants';
 import { readLocal, STORAGE_KEYS, writeLocal } from './storage.ts';
 
 /** The buyer's display currency (spec section 2: a `currency` query parameter is stored). */

@@ -1,6 +1,6 @@
 import type { FormErrors } from '@mantine/form';
 import type { z } from 'zod';
-import { CLIENT_MESSAGES } from '@tradeloop/contracts/common';
+import { CLIENT_MESSAGES } from '@tradeloop/contracts/common-constants';
 import { isApiError, type FieldErrors } from './api-client.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { TIMINGS } from '@tradeloop/contracts/common';
+import { TIMINGS } from '@tradeloop/contracts/common-constants';
 
 /** Toasts close after TIMINGS.toastAutoCloseMs (spec section 9), unless a caller needs them longer. */
 type ToastOptions = { title?: string; autoClose?: number };

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { LocalUser, Session } from '@tradeloop/contracts/auth';
-import { TOKEN_IDLE_TTL_MS } from '@tradeloop/contracts/auth';
+import { TOKEN_IDLE_TTL_MS } from '@tradeloop/contracts/auth-constants';
 import {
   clearAllBrowserState,
   COOKIE_NAMES,

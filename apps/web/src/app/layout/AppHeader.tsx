@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Box, Burger, Button, Container, Divider, Drawer, Group, Stack } from '@mantine/core';
+import { Box, Burger, Button, Container, Divider, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink, useNavigate } from 'react-router';
+import { LazyDrawer } from '../../components/LazyDrawer.tsx';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { signOut } from '../../features/auth/session-actions.ts';
@@ -81,7 +82,7 @@ export function AppHeader() {
           />
         </Group>
       </Group>
-      <Drawer opened={drawerOpened} onClose={drawer.close} title={<Logo />} hiddenFrom="sm" size="xs" padding="md">
+      <LazyDrawer opened={drawerOpened} onClose={drawer.close} title={<Logo />} hiddenFrom="sm" size="xs" padding="md">
         <Stack component="nav" aria-label="Main" gap={4}>
           {links}
         </Stack>
@@ -91,7 +92,7 @@ export function AppHeader() {
             <Stack gap="xs">{guestActions}</Stack>
           </>
         )}
-      </Drawer>
+      </LazyDrawer>
     </Container>
   );
 }

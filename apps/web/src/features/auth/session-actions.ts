@@ -1,5 +1,5 @@
 import type { Session } from '@tradeloop/contracts/auth';
-import { AUTH_MESSAGES } from '@tradeloop/contracts/auth';
+import { AUTH_MESSAGES } from '@tradeloop/contracts/auth-constants';
 import { touchActivity } from '../../lib/activity.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';

@@ -1,4 +1,4 @@
-import { COMPANY_TYPES, type CompanyType } from '@tradeloop/contracts/auth';
+import { COMPANY_TYPES, type CompanyType } from '@tradeloop/contracts/auth-constants';
 
 /** Directory filters live in the URL, so a filtered view can be shared and reloaded. */
 export type DirectoryFilters = {

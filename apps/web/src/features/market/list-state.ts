@@ -1,13 +1,14 @@
-import { DEFAULT_CURRENCY_ID, PAGE_SIZES } from '@tradeloop/contracts/common';
+import { DEFAULT_CURRENCY_ID, PAGE_SIZES } from '@tradeloop/contracts/common-constants';
+import type { ProductSearchInput } from '@tradeloop/contracts/market';
 import {
-  filterValuesSchema,
+  FILTER_VALUE_RULES,
+  isFilterValue,
   LIST_VIEWS,
   MARKET_SORTS,
   type FilterKey,
   type ListView,
   type MarketSort,
-  type ProductSearchInput,
-} from '@tradeloop/contracts/market';
+} from '@tradeloop/contracts/market-constants';
 
 /**
  * The product list's state lives in the URL (spec: a search can be shared, reloaded and navigated
@@ -49,8 +50,9 @@ function positiveNumber(value: string | null): number | null {
 
 /** Values of one filter that the contract accepts; anything else in a hand-edited URL is dropped. */
 function validValues(key: ListFilterKey, raw: string[]): (string | number)[] {
-  const values = raw.map((value) => (NUMERIC_KEYS.has(key) ? Number(value) : value));
-  return values.filter((value) => filterValuesSchema.shape[key].safeParse([value]).success);
+  return raw
+    .filter((value) => isFilterValue(FILTER_VALUE_RULES[key], value))
+    .map((value) => (NUMERIC_KEYS.has(key) ? Number(value) : value));
 }
 
 export function readListState(params: URLSearchParams, storedCurrency: number): ListState {

@@ -1,13 +1,20 @@
-import { productKeyOf } from '@tradeloop/contracts/market';
+import { productKeyOf } from '@tradeloop/contracts/market-constants';
 import type { PageQueries } from '../../app/page-data.ts';
 import { getCurrencyId } from '../../lib/currency.ts';
+import { pageActivityQueryOptions } from './api/activity.ts';
 import { productPageQueryOptions } from './api/product-page.ts';
+import { ratesQueryOptions } from './api/rates.ts';
 import { productSearchQueryOptions } from './api/search.ts';
 import { readListState, searchBody } from './list-state.ts';
 
-/** /productlist: the search its URL describes (the first page of results is in the served HTML). */
+/**
+ * /productlist: the search its URL describes, the activity strip above it and the currencies, so
+ * the served HTML holds the whole first screen and nothing moves when the page hydrates.
+ */
 export const productListQueries: PageQueries = (url) => [
   productSearchQueryOptions(searchBody(readListState(url.searchParams, getCurrencyId()))),
+  pageActivityQueryOptions(),
+  ratesQueryOptions(),
 ];
 
 /** /productdetail/*: the product page in the URL's (or the stored) currency. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { AUTH_MESSAGES } from '@tradeloop/contracts/auth';
+import { AUTH_MESSAGES } from '@tradeloop/contracts/auth-constants';
 import { notifyError } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { resetClientState, useSession } from '../../../lib/session.ts';

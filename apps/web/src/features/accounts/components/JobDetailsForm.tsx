@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import type { Profile } from '@tradeloop/contracts/accounts';
-import { COMPANY_TYPES } from '@tradeloop/contracts/auth';
+import { COMPANY_TYPES } from '@tradeloop/contracts/auth-constants';
 import { PROFILE_FIELD_LABELS as LABELS } from '../profile-fields.ts';
 import { browserTimeZone, timeZoneOptionsWith } from '../time-zones.ts';
 import { ProfileFormActions } from './ProfileFormActions.tsx';

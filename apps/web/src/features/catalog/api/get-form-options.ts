@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Brand, CategoryTreeItem, PassiveAttribute } from '@tradeloop/contracts/catalog';
 import type { SpecTemplate } from '@tradeloop/contracts/catalog-specs';
-import { PAGE_SIZES } from '@tradeloop/contracts/common';
+import { PAGE_SIZES } from '@tradeloop/contracts/common-constants';
 import type { Currency, PriceTerm, Territory, Unit } from './reference-types.ts';
 import { apiData } from '../../../lib/api-client.ts';
 import { catalogKeys, TAXONOMY_STALE_TIME } from './keys.ts';

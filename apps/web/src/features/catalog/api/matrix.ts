@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { MatrixRow, MatrixUpdate, matrixPageSchema } from '@tradeloop/contracts/catalog';
-import { PAGE_SIZES } from '@tradeloop/contracts/common';
+import { PAGE_SIZES } from '@tradeloop/contracts/common-constants';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { catalogKeys } from './keys.ts';
 

@@ -1,4 +1,4 @@
-import { CLIENT_MESSAGES, SERVER_MESSAGES } from '@tradeloop/contracts/common';
+import { CLIENT_MESSAGES, SERVER_MESSAGES } from '@tradeloop/contracts/common-constants';
 import { ApiError, API_BASES, apiRequest, type FieldErrors } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { getSession, resetClientState } from '../../../lib/session.ts';

@@ -6,7 +6,7 @@ import { API_BASES, NO_SESSION_HASH, NO_USER_ID } from '../../../lib/api-client.
 import { getSessionId } from '../../../lib/activity.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { getSession } from '../../../lib/session.ts';
-import { CLIENT_MESSAGES } from '@tradeloop/contracts/common';
+import { CLIENT_MESSAGES } from '@tradeloop/contracts/common-constants';
 import { crmRequest } from './client.ts';
 import { crmKeys } from './keys.ts';
 

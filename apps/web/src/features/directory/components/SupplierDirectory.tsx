@@ -17,7 +17,7 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconBuildingStore, IconFilterOff, IconSearch, IconWorld } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { COMPANY_TYPES, type CompanyType } from '@tradeloop/contracts/auth';
+import { COMPANY_TYPES, type CompanyType } from '@tradeloop/contracts/auth-constants';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { pluralize } from '../../../lib/format.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Box, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { COMPANY_TYPES } from '@tradeloop/contracts/auth';
+import { COMPANY_TYPES } from '@tradeloop/contracts/auth-constants';
 import { readDirectoryFilters, writeDirectoryFilters } from '../../directory/filters.ts';
 import { SUPPLIERS_SECTION_ID } from '../../directory/components/SupplierDirectory.tsx';
 

@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { TIMINGS } from '@tradeloop/contracts/common';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TIMINGS } from '@tradeloop/contracts/common-constants';
 import type { PageActivity } from '@tradeloop/contracts/market';
 import { apiData } from '../../../lib/api-client.ts';
 import { marketKeys } from './keys.ts';
 
 /** POST /api/v1/front/page_activity, polled every 30 seconds while /productlist is open (spec section 9). */
-export function usePageActivity() {
-  return useQuery({
+export const pageActivityQueryOptions = () =>
+  queryOptions({
     queryKey: marketKeys.activity(),
     queryFn: ({ signal }) =>
       apiData<PageActivity>('front/page_activity', { method: 'POST', body: { page: 'productlist' }, signal }),
@@ -14,4 +14,7 @@ export function usePageActivity() {
     refetchIntervalInBackground: false,
     staleTime: 0,
   });
+
+export function usePageActivity() {
+  return useQuery(pageActivityQueryOptions());
 }

@@ -1,7 +1,10 @@
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { useExchangeRates } from '../api/rates.ts';
 
-/** The buyer's display currency; prices are converted at the operator's stored rates. */
+/**
+ * The buyer's display currency; prices are converted at the operator's stored rates. A native
+ * select: it is on every public list, and Mantine's combobox would bring its floating layer there.
+ */
 export function CurrencySelect({ value, onChange }: { value: number; onChange: (currencyId: number) => void }) {
   const rates = useExchangeRates();
   const data = (rates.data ?? []).map((rate) => ({
@@ -9,13 +12,11 @@ export function CurrencySelect({ value, onChange }: { value: number; onChange: (
     label: `${rate.code} ${rate.symbol}`,
   }));
   return (
-    <Select
+    <NativeSelect
       aria-label="Currency"
-      data={data}
+      data={data.length ? data : [{ value: String(value), label: '…' }]}
       value={String(value)}
-      onChange={(next) => next && onChange(Number(next))}
-      allowDeselect={false}
-      searchable
+      onChange={(event) => onChange(Number(event.currentTarget.value))}
       w={120}
       size="sm"
       disabled={!rates.data}

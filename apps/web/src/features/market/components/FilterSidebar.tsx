@@ -6,15 +6,16 @@ import {
   Button,
   Checkbox,
   Group,
-  NumberInput,
   RangeSlider,
   Skeleton,
   Stack,
   Text,
+  TextInput,
 } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
-import { FILTER_KEYS, type CurrencyRef, type Facet, type FacetOption } from '@tradeloop/contracts/market';
-import { PRICE_SLIDER } from '@tradeloop/contracts/common';
+import type { CurrencyRef, Facet, FacetOption } from '@tradeloop/contracts/market';
+import { FILTER_KEYS } from '@tradeloop/contracts/market-constants';
+import { PRICE_SLIDER } from '@tradeloop/contracts/common-constants';
 import { hasFilters, toggleFilter, type LIST_FILTER_KEYS, type ListState } from '../list-state.ts';
 
 type ListFilterKey = (typeof LIST_FILTER_KEYS)[number];
@@ -114,27 +115,19 @@ function PriceFilter({ facet, state, currency, onChange }: Omit<SidebarProps, 'f
         aria-label="Price range"
       />
       <Group grow gap="xs">
-        <NumberInput
-          size="xs"
+        <PriceField
           label="From"
-          prefix={currency.symbol}
+          symbol={currency.symbol}
           value={draft[0]}
-          min={0}
-          thousandSeparator=","
-          onChange={(value) => setDraft([Number(value) || 0, draft[1]])}
-          onBlur={() => apply(draft)}
-          onKeyDown={(event) => event.key === 'Enter' && apply(draft)}
+          onChange={(value) => setDraft([value, draft[1]])}
+          onCommit={() => apply(draft)}
         />
-        <NumberInput
-          size="xs"
+        <PriceField
           label="To"
-          prefix={currency.symbol}
+          symbol={currency.symbol}
           value={draft[1]}
-          min={0}
-          thousandSeparator=","
-          onChange={(value) => setDraft([draft[0], Number(value) || 0])}
-          onBlur={() => apply(draft)}
-          onKeyDown={(event) => event.key === 'Enter' && apply(draft)}
+          onChange={(value) => setDraft([draft[0], value])}
+          onCommit={() => apply(draft)}
         />
       </Group>
       {range?.data_min !== null && range?.data_min !== undefined && (
@@ -205,5 +198,36 @@ export function FilterSidebar({ facets, state, currency, onChange }: SidebarProp
         </Accordion>
       )}
     </Stack>
+  );
+}
+
+/**
+ * A price typed in whole units, shown with thousands separators. A text field, not Mantine's
+ * NumberInput: the public list stays light (decision 029), and digits are all a price needs here.
+ */
+function PriceField({
+  label,
+  symbol,
+  value,
+  onChange,
+  onCommit,
+}: {
+  label: string;
+  symbol: string;
+  value: number;
+  onChange: (value: number) => void;
+  onCommit: () => void;
+}) {
+  return (
+    <TextInput
+      size="xs"
+      label={label}
+      inputMode="numeric"
+      leftSection={symbol}
+      value={value.toLocaleString('en')}
+      onChange={(event) => onChange(Number(event.currentTarget.value.replace(/\D/g, '')) || 0)}
+      onBlur={onCommit}
+      onKeyDown={(event) => event.key === 'Enter' && onCommit()}
+    />
   );
 }

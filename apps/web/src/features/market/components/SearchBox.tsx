@@ -1,8 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { Autocomplete, Button, Group } from '@mantine/core';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useSuggestions } from '../api/search.ts';
+
+// Mantine's Autocomplete brings its floating dropdown layer; it loads when the box is first focused,
+// so the public pages' first load carries a plain field of the same look (decision 029).
+const SuggestingInput = lazy(async () => ({ default: (await import('./SuggestingInput.tsx')).SuggestingInput }));
 
 type SearchBoxProps = { keyword: string; onSearch: (keyword: string) => void };
 
@@ -15,6 +19,7 @@ export function SearchBox({ keyword, onSearch }: SearchBoxProps) {
     setShown(keyword);
     setValue(keyword);
   }
+  const [enhanced, setEnhanced] = useState(false);
   const [typed] = useDebouncedValue(value, 200);
   const suggestions = useSuggestions(typed);
   const data = suggestions.data
@@ -33,6 +38,17 @@ export function SearchBox({ keyword, onSearch }: SearchBoxProps) {
       })
     : [];
 
+  const field = {
+    'aria-label': 'Search products, brands and categories',
+    name: 'q',
+    placeholder: 'Search products, brands, categories…',
+    leftSection: <IconSearch size={18} aria-hidden />,
+    maxLength: 100,
+    size: 'md',
+    style: { flex: 1 },
+    'data-testid': 'search-input',
+  } as const;
+
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(value.trim());
@@ -42,22 +58,25 @@ export function SearchBox({ keyword, onSearch }: SearchBoxProps) {
     // Before the page has hydrated, the form still searches: the browser submits ?q= to the list.
     <form onSubmit={handleSubmit} role="search" aria-label="Search products" action="/productlist" method="get">
       <Group gap="xs" wrap="nowrap">
-        <Autocomplete
-          aria-label="Search products, brands and categories"
-          name="q"
-          placeholder="Search products, brands, categories…"
-          leftSection={<IconSearch size={18} aria-hidden />}
-          value={value}
-          onChange={setValue}
-          onOptionSubmit={(option) => onSearch(option)}
-          data={data}
-          filter={({ options }) => options}
-          maxLength={100}
-          size="md"
-          style={{ flex: 1 }}
-          comboboxProps={{ shadow: 'md' }}
-          data-testid="search-input"
-        />
+        <Suspense fallback={<TextInput {...field} value={value} onChange={(event) => setValue(event.target.value)} />}>
+          {enhanced ? (
+            <SuggestingInput
+              {...field}
+              autoFocus
+              value={value}
+              onChange={setValue}
+              onOptionSubmit={(option) => onSearch(option)}
+              data={data}
+            />
+          ) : (
+            <TextInput
+              {...field}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              onFocus={() => setEnhanced(true)}
+            />
+          )}
+        </Suspense>
         <Button type="submit" size="md">
           Search
         </Button>

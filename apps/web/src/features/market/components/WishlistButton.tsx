@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { NEXT_PARAM, PATHS } from '../../../lib/paths.ts';
@@ -16,38 +16,36 @@ export function WishlistButton({ productId, name, size = 'lg' }: { productId: nu
   if (!token) {
     const next = encodeURIComponent(`${location.pathname}${location.search}`);
     return (
-      <Tooltip label="Sign in to save products">
-        <ActionIcon
-          component={Link}
-          to={`${PATHS.signin}?${NEXT_PARAM}=${next}`}
-          variant="default"
-          radius="xl"
-          size={size}
-          aria-label={label}
-          className="mk-above"
-          data-track="wishlistButton"
-        >
-          <IconHeart size={18} />
-        </ActionIcon>
-      </Tooltip>
-    );
-  }
-  return (
-    <Tooltip label={wished ? 'In your wishlist' : 'Add to wishlist'}>
       <ActionIcon
-        variant={wished ? 'light' : 'default'}
-        color={wished ? 'red' : undefined}
+        component={Link}
+        to={`${PATHS.signin}?${NEXT_PARAM}=${next}`}
+        variant="default"
         radius="xl"
         size={size}
         aria-label={label}
-        aria-pressed={wished}
-        loading={toggle.isPending}
+        title="Sign in to save products"
         className="mk-above"
         data-track="wishlistButton"
-        onClick={() => toggle.mutate({ productId, add: !wished })}
       >
-        {wished ? <IconHeartFilled size={18} /> : <IconHeart size={18} />}
+        <IconHeart size={18} />
       </ActionIcon>
-    </Tooltip>
+    );
+  }
+  return (
+    <ActionIcon
+      variant={wished ? 'light' : 'default'}
+      color={wished ? 'red' : undefined}
+      radius="xl"
+      size={size}
+      aria-label={label}
+      title={wished ? 'In your wishlist' : 'Add to wishlist'}
+      aria-pressed={wished}
+      loading={toggle.isPending}
+      className="mk-above"
+      data-track="wishlistButton"
+      onClick={() => toggle.mutate({ productId, add: !wished })}
+    >
+      {wished ? <IconHeartFilled size={18} /> : <IconHeart size={18} />}
+    </ActionIcon>
   );
 }

@@ -38,7 +38,8 @@ import {
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { productKeyOf, type MarketProduct, type ProductPage } from '@tradeloop/contracts/market';
+import type { MarketProduct, ProductPage } from '@tradeloop/contracts/market';
+import { productKeyOf } from '@tradeloop/contracts/market-constants';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';

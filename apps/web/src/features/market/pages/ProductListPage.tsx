@@ -5,13 +5,12 @@ import {
   Box,
   Button,
   Container,
-  Drawer,
   Grid,
   Group,
   Pagination,
   Paper,
   SegmentedControl,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -21,7 +20,13 @@ import {
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconLayoutGrid, IconList, IconSearchOff, IconSparkles } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { MARKET_SORT_LABELS, MARKET_SORTS, type ListView, type MarketSort } from '@tradeloop/contracts/market';
+import {
+  MARKET_SORT_LABELS,
+  MARKET_SORTS,
+  type ListView,
+  type MarketSort,
+} from '@tradeloop/contracts/market-constants';
+import { LazyDrawer } from '../../../components/LazyDrawer.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { getCurrencyId } from '../../../lib/currency.ts';
@@ -205,12 +210,11 @@ export function ProductListPage() {
                   >
                     Filters
                   </Button>
-                  <Select
+                  <NativeSelect
                     aria-label="Sort by"
                     data={MARKET_SORTS.map((value) => ({ value, label: MARKET_SORT_LABELS[value] }))}
                     value={state.sort}
-                    onChange={(sort) => sort && setState({ ...state, sort: sort as MarketSort, page: 1 })}
-                    allowDeselect={false}
+                    onChange={(event) => setState({ ...state, sort: event.currentTarget.value as MarketSort, page: 1 })}
                     w={190}
                     size="sm"
                     data-testid="sort-select"
@@ -268,9 +272,9 @@ export function ProductListPage() {
           </Grid.Col>
         </Grid>
       </Stack>
-      <Drawer opened={filtersOpened} onClose={filters.close} title="Filters" size="sm" hiddenFrom="md">
+      <LazyDrawer opened={filtersOpened} onClose={filters.close} title="Filters" size="sm" hiddenFrom="md">
         {sidebar}
-      </Drawer>
+      </LazyDrawer>
     </Container>
   );
 }

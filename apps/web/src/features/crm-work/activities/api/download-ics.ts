@@ -1,4 +1,4 @@
-import { CLIENT_MESSAGES } from '@tradeloop/contracts/common';
+import { CLIENT_MESSAGES } from '@tradeloop/contracts/common-constants';
 import type { Activity } from '@tradeloop/contracts/crm-activities';
 import { API_BASES } from '../../../../lib/api-client.ts';
 import { notifyError } from '../../../../lib/notify.ts';

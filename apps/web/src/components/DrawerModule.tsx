@@ -1,0 +1,2 @@
+// The lazy chunk of LazyDrawer.
+export { Drawer as default } from '@mantine/core';
