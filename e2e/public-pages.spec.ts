@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { ProductPage, ProductSearchResult } from '@tradeloop/contracts/market';
 import { money, priceText } from '../apps/web/src/features/market/format.ts';
+import { expectAccessible } from './support.ts';
 
 /**
  * Public pages are rendered on the server (decision 029): their HTML, before any JavaScript,
@@ -120,4 +121,27 @@ test('axe finds no critical or serious violation on the public pages, signed out
     const blocking = results.violations.filter((violation) => ['critical', 'serious'].includes(violation.impact ?? ''));
     expect(blocking.map((violation) => `${path}: ${violation.id} (${violation.nodes.length})`)).toEqual([]);
   }
+});
+
+test('the search box suggests as one types, by keyboard and by pointer', async ({ page }) => {
+  await page.goto('/productlist');
+  const box = page.getByRole('combobox', { name: 'Search products, brands and categories' });
+  await box.fill('pum');
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(suggestions.getByRole('option').first()).toBeVisible();
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await expectAccessible(page, 'search suggestions');
+  const first = (await suggestions.getByRole('option').first().textContent()) ?? '';
+  await box.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(first).replace(/%20/g, '\\+')}`));
+  await expect(box).toHaveValue(first);
+
+  await box.fill('val');
+  const option = suggestions.getByRole('option').first();
+  const chosen = (await option.textContent()) ?? '';
+  await option.click();
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await expect(box).toHaveValue(chosen);
 });

@@ -198,6 +198,9 @@ export async function renderPage(request: Request, origin: string): Promise<Rend
           resolve(output);
         },
         onShellError: reject,
+        onError(error) {
+          console.error('server rendering:', error);
+        },
       },
     );
   });
