@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -100,8 +101,13 @@ export function sendServerPage(
   const origin = app.config.publicUrl;
   const url = new URL(request.url, origin);
   const webRequest = new Request(url, { headers: { 'user-agent': request.headers['user-agent'] ?? '' } });
+  const compressor = pageCompressor(request.headers['accept-encoding']);
   async function* html() {
     yield page.before;
+    // The head goes out on its own (flushed, and written before rendering takes the thread): the
+    // browser fetches the stylesheet and scripts while the page's data is read and rendered.
+    if (compressor) await new Promise<void>((resolve) => compressor.stream.flush(() => resolve()));
+    await new Promise((resolve) => setImmediate(resolve));
     try {
       const rendered = await rendering.run(request, () => entry.renderPage(webRequest, origin));
       if (rendered.kind === 'redirect') throw new Error(`a public page redirected to ${rendered.location}`);
@@ -112,9 +118,22 @@ export function sendServerPage(
     }
     yield page.after;
   }
-  return reply
-    .status(page.status)
-    .header('cache-control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .send(Readable.from(html()));
+  reply.status(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  if (!compressor) return reply.send(Readable.from(html()));
+  // Compressed here rather than by @fastify/compress (which leaves encoded answers alone), for the flush.
+  reply.header('content-encoding', compressor.encoding).header('vary', 'accept-encoding');
+  pipeline(Readable.from(html()), compressor.stream, () => {});
+  return reply.send(compressor.stream);
+}
+
+type Compressor = zlib.BrotliCompress | zlib.Gzip;
+
+/** brotli (the fast level of every dynamic answer) or gzip, as the browser accepts; null: neither. */
+function pageCompressor(acceptEncoding: string | undefined) {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  const choose = (encoding: 'br' | 'gzip', stream: Compressor) => ({ encoding, stream });
+  if (/\bbr\b/.test(accepted))
+    return choose('br', zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));
+  if (/\bgzip\b/.test(accepted)) return choose('gzip', zlib.createGzip());
+  return null;
 }
