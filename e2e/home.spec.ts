@@ -36,3 +36,31 @@ test('a visitor browses the demo suppliers and filters them', async ({ page }) =
   await expect(page).not.toHaveURL(/company_type|country=/);
   await expect.poll(async () => new Set(await typesShown(page)).size).toBeGreaterThan(1);
 });
+
+test('the home page opens on products: categories with counts, featured and recent products, and a product search', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const categories = page.getByTestId('home-category');
+  await expect(categories.first()).toBeVisible();
+  await expect(categories.first()).toContainText(/\d/);
+  await expect(page.getByTestId('featured-title-products').getByTestId('product-card').first()).toBeVisible();
+  await expect(page.getByTestId('recent-title-products').getByTestId('product-card')).toHaveCount(8);
+  await expectAccessible(page, 'the home page with products');
+
+  const box = page.getByRole('combobox', { name: 'Search products, brands and categories' });
+  await box.fill('ball valve');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/productlist\?q=ball\+valve/);
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+
+  await page.goto('/');
+  const first = categories.first();
+  const name = (await first.locator('p').first().textContent()) ?? '';
+  await first.click();
+  await expect(page).toHaveURL(/\/productlist\?categories=\d+/);
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(
+    page.getByTestId('facet-categories').getByRole('checkbox', { name: new RegExp(`^${escaped}`) }),
+  ).toBeChecked();
+});

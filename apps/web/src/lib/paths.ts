@@ -7,6 +7,7 @@ export const PATHS = {
   profile: '/profile',
   crm: '/crm',
   suppliers: '/#suppliers',
+  productList: '/productlist',
 } as const;
 
 export type ProfileTab = 'basic' | 'job' | 'registration';

@@ -1,29 +1,25 @@
-import { useState } from 'react';
-import { Badge, Box, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Badge, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { COMPANY_TYPES } from '@tradeloop/contracts/auth-constants';
 import { readDirectoryFilters, writeDirectoryFilters } from '../../directory/filters.ts';
 import { SUPPLIERS_SECTION_ID } from '../../directory/components/SupplierDirectory.tsx';
+import { SearchBox } from '../../market/components/SearchBox.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 
-type HomeHeroProps = { supplierCount: number | null };
+type HomeHeroProps = { productCount: number | null; supplierCount: number | null };
 
-/** The home page's opening: what TradeLoop is, and a search straight into the directory. */
-export function HomeHero({ supplierCount }: HomeHeroProps) {
+/** The home page's opening: what TradeLoop is, and a product search straight into the list. */
+export function HomeHero({ productCount, supplierCount }: HomeHeroProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [term, setTerm] = useState('');
 
-  const goToDirectory = (patch: { search?: string | null; companyType?: (typeof COMPANY_TYPES)[number] | null }) => {
-    const filters = { ...readDirectoryFilters(searchParams), page: 1, ...patch };
+  const goToDirectory = (companyType: (typeof COMPANY_TYPES)[number]) => {
+    const filters = { ...readDirectoryFilters(searchParams), page: 1, companyType };
     const search = writeDirectoryFilters(searchParams, filters).toString();
     void navigate({ search: search ? `?${search}` : '', hash: SUPPLIERS_SECTION_ID });
   };
-
-  const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    goToDirectory({ search: term.trim() || null });
-  };
+  const searchProducts = (keyword: string) =>
+    navigate(keyword ? `${PATHS.productList}?${new URLSearchParams({ q: keyword })}` : PATHS.productList);
 
   return (
     <Box className="tl-hero" py={{ base: 48, md: 80 }}>
@@ -39,26 +35,12 @@ export function HomeHero({ supplierCount }: HomeHeroProps) {
             TradeLoop connects manufacturers, distributors and wholesalers with business buyers, and turns every enquiry
             into a lead in the seller&apos;s CRM.
           </Text>
-          <form onSubmit={handleSubmit} role="search" aria-label="Search suppliers">
-            <Group gap="xs" wrap="nowrap" maw={640}>
-              <TextInput
-                aria-label="Search suppliers by company or city"
-                placeholder="Search suppliers by company or city…"
-                size="lg"
-                radius="md"
-                leftSection={<IconSearch size={18} aria-hidden />}
-                value={term}
-                onChange={(event) => setTerm(event.currentTarget.value)}
-                style={{ flex: 1 }}
-              />
-              <Button type="submit" size="lg" color="accent.6">
-                Search
-              </Button>
-            </Group>
-          </form>
+          <Box maw={640}>
+            <SearchBox keyword="" onSearch={(keyword) => void searchProducts(keyword)} />
+          </Box>
           <Group gap={8} role="group" aria-label="Popular company types">
             <Text size="sm" c="brand.1">
-              Popular:
+              Suppliers by type:
             </Text>
             {COMPANY_TYPES.slice(0, 4).map((type) => (
               <Button
@@ -67,15 +49,15 @@ export function HomeHero({ supplierCount }: HomeHeroProps) {
                 variant="white"
                 color="dark"
                 radius="xl"
-                onClick={() => goToDirectory({ companyType: type })}
+                onClick={() => goToDirectory(type)}
               >
                 {type}
               </Button>
             ))}
           </Group>
           <Group gap="xl" mt="sm">
+            <HeroStat value={productCount} label="products" />
             <HeroStat value={supplierCount} label="suppliers" />
-            <HeroStat value={COMPANY_TYPES.length} label="company types" />
           </Group>
         </Stack>
       </Container>
