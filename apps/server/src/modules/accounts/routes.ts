@@ -8,8 +8,16 @@ import {
   profileViewBodySchema,
   updateProfileBodySchema,
 } from '@tradeloop/contracts/accounts';
+import {
+  MOBILE_MESSAGES,
+  mobileCheckBodySchema,
+  mobileCodeSentSchema,
+  mobileVerifiedSchema,
+  mobileVerifyBodySchema,
+} from '@tradeloop/contracts/accounts-mobile';
 import { forbidden } from '../../platform/errors.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
+import { checkMobileCode, requestMobileCode } from './mobile.ts';
 import { deleteStatus, getProfile, updateProfile } from './service.ts';
 
 export async function accountsRoutes(fastify: FastifyInstance) {
@@ -64,5 +72,34 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       data: deleteStatusSchema,
     },
     async ({ user }) => deleteStatus(app.db, user.id),
+  );
+
+  route.post(
+    '/api/v1/profile/verify/mobile',
+    {
+      access: 'user',
+      tags: ['accounts'],
+      summary: 'Text a 4-digit code to a new number (type new) or the number on the profile (type old)',
+      description:
+        'The code is valid 10 minutes and is never part of an answer. Codes are limited per number and per account (429).',
+      body: mobileVerifyBodySchema,
+      data: mobileCodeSentSchema,
+    },
+    async ({ request, user }) =>
+      withMessage(await requestMobileCode(app, user.id, request.body), MOBILE_MESSAGES.codeSent),
+  );
+
+  route.post(
+    '/api/v1/profile/verify/mobile_check',
+    {
+      access: 'user',
+      tags: ['accounts'],
+      summary: 'Check the code; a right one saves the number on the profile as verified',
+      description: 'Five wrong codes spend the code (429); an expired code answers 422.',
+      body: mobileCheckBodySchema,
+      data: mobileVerifiedSchema,
+    },
+    async ({ request, user }) =>
+      withMessage(await checkMobileCode(app.db, user.id, request.body), MOBILE_MESSAGES.saved),
   );
 }
