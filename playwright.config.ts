@@ -13,6 +13,8 @@ const TRANSLATE_PORT = 3198;
 /** The SMTP server the app sends through (e2e/smtp-sink.ts); tests read what arrived over HTTP. */
 const SMTP_PORT = 3197;
 const SMTP_INBOX_PORT = 3196;
+/** The SMS gateway the app texts through (e2e/sms-gateway.ts); tests read what arrived over HTTP. */
+const SMS_PORT = 3195;
 const BASE_URL = `http://localhost:${PORT}`;
 
 /**
@@ -78,6 +80,12 @@ export default defineConfig({
       env: { SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(SMTP_INBOX_PORT) },
     },
     {
+      command: 'node e2e/sms-gateway.ts',
+      url: `http://127.0.0.1:${SMS_PORT}/messages`,
+      reuseExistingServer: false,
+      env: { PORT: String(SMS_PORT) },
+    },
+    {
       command: 'node apps/server/src/main.ts',
       url: `${BASE_URL}/api/v1/currency`,
       timeout: 120_000,
@@ -92,6 +100,7 @@ export default defineConfig({
         PUBLIC_URL: BASE_URL,
         TRANSLATE_URL: `http://127.0.0.1:${TRANSLATE_PORT}`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        SMS_URL: `http://127.0.0.1:${SMS_PORT}/sms`,
       },
     },
   ],

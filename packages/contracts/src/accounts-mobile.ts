@@ -22,22 +22,20 @@ export const MOBILE_MESSAGES = {
   invalidType: 'Please choose new or old',
 } as const;
 
-/** Spec section 9 (code length, countdown, alert, prompt delay, dismissal) and our limits (decision 033). */
+/**
+ * Spec section 9's code length and our limits (decision 033). The countdown, alert, prompt delay and
+ * dismissal of spec section 9 are in TIMINGS (common.ts).
+ */
 export const MOBILE_LIMITS = {
   codeLength: 4,
   codeValidityMs: 10 * 60_000,
-  /** Wrong codes accepted for one code; the next answer asks for a new code. */
+  /** Wrong codes accepted for one code; the last of them spends it. */
   maxWrongTries: 5,
-  resendCountdownSeconds: 120,
   /** Codes sent to one number, whoever asks, per window. */
   codesPerNumber: 5,
   /** Codes one account may ask for, whatever the number, per window. */
   codesPerAccount: 10,
   codeWindowMs: 60 * 60_000,
-  alertClearMs: 5_000,
-  promptDelayMs: 90_000,
-  dismissalMs: 2 * 60 * 60_000,
-  dismissalCookie: 'isMobileVerificationDismissed',
 } as const;
 
 /** mobile_verified: the spec's default 'not-found' (no number), a number not yet verified, or verified. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE_LIMITS, MOBILE_MESSAGES } from '@tradeloop/contracts/accounts-mobile';
+import { TIMINGS } from '@tradeloop/contracts/common';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
 import { outboxMessages } from '../../platform/mail.ts';
 import { expireMobileCode } from './test-support.ts';
@@ -79,7 +80,7 @@ describe('POST /api/v1/profile/verify/mobile', () => {
       data: {
         mobile_number,
         mobile_country_code: '+91',
-        resend_in: MOBILE_LIMITS.resendCountdownSeconds,
+        resend_in: TIMINGS.resendCountdownSeconds,
         expires_in: MOBILE_LIMITS.codeValidityMs / 1000,
       },
     });

@@ -7,6 +7,7 @@ import {
   type MobileCheckBody,
   type MobileVerifyBody,
 } from '@tradeloop/contracts/accounts-mobile';
+import { TIMINGS } from '@tradeloop/contracts/common';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, invalid, isUniqueViolation, notFound, tooManyRequests } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
@@ -97,7 +98,7 @@ export async function requestMobileCode(deps: Deps, userId: number, body: Mobile
   return {
     mobile_number: body.mobile_number,
     mobile_country_code: body.mobile_country_code,
-    resend_in: MOBILE_LIMITS.resendCountdownSeconds,
+    resend_in: TIMINGS.resendCountdownSeconds,
     expires_in: MOBILE_LIMITS.codeValidityMs / 1000,
   };
 }

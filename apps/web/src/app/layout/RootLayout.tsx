@@ -3,6 +3,7 @@ import { AppShell } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useSession } from '../../lib/session.ts';
 import { DeletedAccountWatcher } from '../../features/accounts/components/DeletedAccountWatcher.tsx';
+import { MobilePrompt } from '../../features/accounts/components/MobilePrompt.tsx';
 import { CRM_BODY_CLASS, isCrmPath } from '../route-rules.ts';
 import { AppFooter } from './AppFooter.tsx';
 import { AppHeader } from './AppHeader.tsx';
@@ -35,6 +36,7 @@ export function RootLayout() {
         </AppShell.Main>
       </AppShell>
       {token && <DeletedAccountWatcher />}
+      {token && <MobilePrompt />}
       <ScrollRestoration />
     </>
   );
