@@ -95,6 +95,9 @@ const email = z
 
 const password = z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired);
 
+/** The e-mail and password fields of the auth forms, for other forms that ask for them (e-mail change). */
+export { email as emailFieldSchema, password as passwordFieldSchema };
+
 export const signupBodySchema = z
   .object({
     full_name: z

@@ -15,8 +15,16 @@ import {
   mobileVerifiedSchema,
   mobileVerifyBodySchema,
 } from '@tradeloop/contracts/accounts-mobile';
+import {
+  EMAIL_MESSAGES,
+  emailChangeBodySchema,
+  emailConfirmBodySchema,
+  emailConfirmedSchema,
+  emailLinkSentSchema,
+} from '@tradeloop/contracts/accounts-email';
 import { forbidden } from '../../platform/errors.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
+import { confirmEmail, requestEmailChange, requestEmailConfirmation } from './email.ts';
 import { checkMobileCode, requestMobileCode } from './mobile.ts';
 import { deleteStatus, getProfile, updateProfile } from './service.ts';
 
@@ -101,5 +109,53 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     },
     async ({ request, user }) =>
       withMessage(await checkMobileCode(app.db, user.id, request.body), MOBILE_MESSAGES.saved),
+  );
+
+  const emailDeps = () => ({
+    db: app.db,
+    mailer: app.mailer,
+    rateLimiter: app.rateLimiter,
+    publicUrl: app.config.publicUrl,
+  });
+
+  route.post(
+    '/api/v1/profile/verify/email',
+    {
+      access: 'user',
+      tags: ['accounts'],
+      summary: 'Mail a single-use confirmation link to the account’s address',
+      description: '409 when the address is already confirmed; links are limited per account (429).',
+      data: emailLinkSentSchema,
+    },
+    async ({ user }) => withMessage(await requestEmailConfirmation(emailDeps(), user.id), EMAIL_MESSAGES.linkSent),
+  );
+
+  route.post(
+    '/api/v1/profile/email/change',
+    {
+      access: 'user',
+      tags: ['accounts'],
+      summary: 'Mail a confirmation link to a new address; the address changes once the link is opened',
+      description: 'Accounts with a password must give it. The old address is told when the change is made.',
+      body: emailChangeBodySchema,
+      data: emailLinkSentSchema,
+    },
+    async ({ request, user }) =>
+      withMessage(await requestEmailChange(emailDeps(), user.id, request.body), EMAIL_MESSAGES.changeLinkSent),
+  );
+
+  route.post(
+    '/api/v1/profile/verify/email_confirm',
+    {
+      access: 'public',
+      tags: ['accounts'],
+      summary: 'Use an e-mail link: confirms the address, or replaces it with the new one',
+      body: emailConfirmBodySchema,
+      data: emailConfirmedSchema,
+    },
+    async ({ request }) => {
+      const { message, ...confirmed } = await confirmEmail(app, request.body.token);
+      return withMessage(confirmed, message);
+    },
   );
 }

@@ -113,3 +113,24 @@ export const mobileCodes = pgTable('mobile_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Single-use e-mail links (decision 033), stored hashed: `confirm` confirms the account's address,
+ * `change` confirms a new address before it replaces the old one.
+ */
+export const emailLinks = pgTable(
+  'email_links',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'confirm' | 'change'>().notNull(),
+    emailId: text('email_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_links_user_idx').on(t.userId)],
+);
