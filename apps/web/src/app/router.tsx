@@ -49,6 +49,12 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: 'user/confirm-email',
+            lazy: async () => ({
+              Component: (await import('../features/accounts/pages/ConfirmEmailPage.tsx')).ConfirmEmailPage,
+            }),
+          },
+          {
             middleware: [guestOnly],
             children: [
               {
