@@ -22,9 +22,19 @@ import {
   emailConfirmedSchema,
   emailLinkSentSchema,
 } from '@tradeloop/contracts/accounts-email';
+import {
+  passwordSetSchema,
+  setPasswordBodySchema,
+  SUB_ACCOUNT_MESSAGES,
+  subAccountDeleteBodySchema,
+  subAccountDeletedSchema,
+  subAccountInviteBodySchema,
+  subAccountSchema,
+} from '@tradeloop/contracts/accounts-subaccounts';
 import { forbidden } from '../../platform/errors.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { confirmEmail, requestEmailChange, requestEmailConfirmation } from './email.ts';
+import { deleteSubAccounts, inviteSubAccount, listSubAccounts, setSubAccountPassword } from './subaccounts.ts';
 import { checkMobileCode, requestMobileCode } from './mobile.ts';
 import { deleteStatus, getProfile, updateProfile } from './service.ts';
 
@@ -157,5 +167,64 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       const { message, ...confirmed } = await confirmEmail(app, request.body.token);
       return withMessage(confirmed, message);
     },
+  );
+
+  route.post(
+    '/api/v1/sub_account/create',
+    {
+      access: 'owner',
+      tags: ['accounts'],
+      summary: 'Invite a sub-user by e-mail: the account, and a single-use link to set its password',
+      body: subAccountInviteBodySchema,
+      data: subAccountSchema,
+      transaction: true,
+    },
+    async ({ request, member, tx }) =>
+      withMessage(
+        await inviteSubAccount(tx, { mailer: app.mailer, publicUrl: app.config.publicUrl }, member, request.body),
+        SUB_ACCOUNT_MESSAGES.invited,
+      ),
+  );
+
+  route.get(
+    '/api/v1/sub_account/list',
+    {
+      access: 'owner',
+      tags: ['accounts'],
+      summary: 'The company’s sub-users, invited or active',
+      data: z.array(subAccountSchema),
+    },
+    async ({ member }) => listSubAccounts(app.db, member.companyId),
+  );
+
+  route.post(
+    '/api/v1/sub_account/delete',
+    {
+      access: 'owner',
+      tags: ['accounts'],
+      summary: 'Delete one or several sub-users (user_id: a comma list); their sessions end at once',
+      description: 'Every id must be a sub-user of the caller’s company, otherwise 404 and nothing is deleted.',
+      body: subAccountDeleteBodySchema,
+      data: subAccountDeletedSchema,
+      transaction: true,
+    },
+    async ({ request, member, tx }) =>
+      withMessage(await deleteSubAccounts(tx, member.companyId, request.body.user_id), SUB_ACCOUNT_MESSAGES.deleted),
+  );
+
+  route.post(
+    '/api/v1/sub_account/set_password',
+    {
+      access: 'public',
+      tags: ['accounts'],
+      summary: 'Set an invited sub-user’s password with the e-mailed link',
+      body: setPasswordBodySchema,
+      data: passwordSetSchema,
+    },
+    async ({ request }) =>
+      withMessage(
+        await setSubAccountPassword(app.db, request.body.token, request.body.password),
+        SUB_ACCOUNT_MESSAGES.passwordSet,
+      ),
   );
 }
