@@ -49,6 +49,12 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: 'user/set-password',
+            lazy: async () => ({
+              Component: (await import('../features/accounts/pages/SetPasswordPage.tsx')).SetPasswordPage,
+            }),
+          },
+          {
             path: 'user/confirm-email',
             lazy: async () => ({
               Component: (await import('../features/accounts/pages/ConfirmEmailPage.tsx')).ConfirmEmailPage,
@@ -156,6 +162,13 @@ export const router = createBrowserRouter([
                     },
                   },
                 ],
+              },
+              {
+                path: 'sub-accounts',
+                middleware: [companyOnly],
+                lazy: async () => ({
+                  Component: (await import('../features/accounts/pages/SubAccountsPage.tsx')).SubAccountsPage,
+                }),
               },
               {
                 path: 'products',

@@ -1,0 +1,226 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Container,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { subAccountInviteBodySchema } from '@tradeloop/contracts/accounts-subaccounts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { useDeleteSubAccounts, useInviteSubAccount, useSubAccounts } from '../api/sub-accounts.ts';
+
+function InviteModal({ onClose }: { onClose: () => void }) {
+  const invite = useInviteSubAccount();
+  const [values, setValues] = useState({ full_name: '', email_id: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const serverErrors = isApiError(invite.error) ? (invite.error.errors ?? {}) : {};
+  const failure = isApiError(invite.error) && !invite.error.errors ? invite.error.message : null;
+  const fieldError = (field: 'full_name' | 'email_id') => errors[field] ?? serverErrors[field]?.[0];
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = subAccountInviteBodySchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    invite.mutate(parsed.data, {
+      onSuccess: (result) => {
+        if (result.message) notifySuccess(result.message, { autoClose: 4000 });
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      centered
+      title={
+        <Title order={2} size="h4">
+          Invite a team member
+        </Title>
+      }
+    >
+      <form onSubmit={handleSubmit} noValidate aria-label="Invitation">
+        <Stack>
+          <Text size="sm">They get an e-mail with a link to set their password, and work in your CRM.</Text>
+          {failure && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={16} />} role="alert">
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label="Full name"
+            withAsterisk
+            autoComplete="off"
+            value={values.full_name}
+            error={fieldError('full_name')}
+            onChange={(event) => setValues({ ...values, full_name: event.currentTarget.value })}
+            data-autofocus
+          />
+          <TextInput
+            label="Work e-mail"
+            type="email"
+            withAsterisk
+            autoComplete="off"
+            value={values.email_id}
+            error={fieldError('email_id')}
+            onChange={(event) => setValues({ ...values, email_id: event.currentTarget.value })}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              Send invitation
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Sub-account management (spec section 2): invite, list, delete one or several team members. */
+export function SubAccountsPage() {
+  useDocumentTitle('Team members · TradeLoop');
+  const list = useSubAccounts();
+  const remove = useDeleteSubAccounts();
+  const [inviting, setInviting] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const rows = list.data ?? [];
+
+  const toggle = (id: number) =>
+    setSelected((current) => (current.includes(id) ? current.filter((item) => item !== id) : [...current, id]));
+
+  const handleDelete = () =>
+    remove.mutate(selected, {
+      onSuccess: (result) => {
+        if (result.message) notifySuccess(result.message, { autoClose: 4000 });
+        setSelected([]);
+        setConfirming(false);
+      },
+    });
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            Team members
+          </Title>
+          <Group>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              disabled={selected.length === 0}
+              onClick={() => setConfirming(true)}
+            >
+              Delete selected
+            </Button>
+            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+              Invite a team member
+            </Button>
+          </Group>
+        </Group>
+        <Card>
+          {list.isPending ? (
+            <Stack role="status" aria-label="Loading team members">
+              <Skeleton height={24} />
+              <Skeleton height={24} />
+            </Stack>
+          ) : list.isError ? (
+            <ErrorState
+              title="We could not load your team"
+              message={list.error.message}
+              onRetry={() => void list.refetch()}
+            />
+          ) : rows.length === 0 ? (
+            <Text c="dimmed">No team members yet. Invite a colleague to work in your CRM.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={480}>
+              <Table verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={40}>
+                      <VisuallyHidden>Select</VisuallyHidden>
+                    </Table.Th>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>E-mail</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <Table.Tr key={row.id}>
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Select ${row.full_name}`}
+                          checked={selected.includes(row.id)}
+                          onChange={() => toggle(row.id)}
+                        />
+                      </Table.Td>
+                      <Table.Td>{row.full_name}</Table.Td>
+                      <Table.Td>{row.email_id}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={row.status === 'active' ? 'teal' : 'gray'}>
+                          {row.status === 'active' ? 'Active' : 'Invited'}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Card>
+      </Stack>
+      {inviting && <InviteModal onClose={() => setInviting(false)} />}
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        centered
+        title={
+          <Title order={2} size="h4">
+            Delete team members
+          </Title>
+        }
+      >
+        <Stack>
+          <Text size="sm">
+            {selected.length === 1 ? 'This team member is' : `These ${selected.length} team members are`} signed out at
+            once and can no longer sign in.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={handleDelete} loading={remove.isPending}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Container>
+  );
+}
