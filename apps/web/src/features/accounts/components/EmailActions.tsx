@@ -1,22 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { FormErrors } from '@mantine/form';
 import type { Profile } from '@tradeloop/contracts/accounts';
 import { emailChangeBodySchema } from '@tradeloop/contracts/accounts-email';
-import { isApiError } from '../../../lib/api-client.ts';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { ModalActions } from '../../../components/ModalActions.tsx';
+import { apiFailure, zodFormValidator } from '../../../lib/form.ts';
 import { useRequestEmailChange, useRequestEmailConfirmation } from '../api/email.ts';
-
-/** A server failure as one line for the modal's alert. */
-function failureText(error: unknown) {
-  if (!isApiError(error)) return null;
-  return error.errors ? Object.values(error.errors).flat().join(' ') : error.message;
-}
 
 /** The e-mail confirmation modal: sends a single-use link to the account's address. */
 function EmailConfirmationModal({ profile, onClose }: { profile: Profile; onClose: () => void }) {
   const request = useRequestEmailConfirmation();
   const sent = request.data?.message;
-  const failure = failureText(request.error);
+  const failure = apiFailure(request.error).message;
   return (
     <Modal
       opened
@@ -30,52 +26,42 @@ function EmailConfirmationModal({ profile, onClose }: { profile: Profile; onClos
     >
       <Stack>
         {sent ? (
-          <Alert color="teal" variant="light" icon={<IconMailCheck size={16} />} role="status">
-            {sent}
-          </Alert>
+          <FormAlert tone="success" message={sent} />
         ) : (
           <Text size="sm">
             We send a link to <strong>{profile.email_id}</strong>. Open it within a day to confirm the address is yours.
           </Text>
         )}
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={16} />} role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {sent ? 'Close' : 'Not now'}
-          </Button>
-          <Button onClick={() => request.mutate()} loading={request.isPending}>
-            {sent ? 'Send again' : 'Send confirmation link'}
-          </Button>
-        </Group>
+        <FormAlert message={failure} />
+        <ModalActions
+          cancelLabel={sent ? 'Close' : 'Not now'}
+          onCancel={onClose}
+          submitLabel={sent ? 'Send again' : 'Send confirmation link'}
+          onSubmit={() => request.mutate()}
+          loading={request.isPending}
+        />
       </Stack>
     </Modal>
   );
 }
 
+const validate = zodFormValidator(emailChangeBodySchema);
+
 /** The e-mail edit modal: the new address is confirmed by a link before it replaces the old one. */
 function EmailEditModal({ onClose }: { onClose: () => void }) {
   const request = useRequestEmailChange();
   const [values, setValues] = useState({ email_id: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FormErrors>({});
   const sent = request.data?.message;
-  const serverErrors = isApiError(request.error) ? (request.error.errors ?? {}) : {};
-  const failure = isApiError(request.error) && !request.error.errors ? request.error.message : null;
+  const failure = apiFailure(request.error);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = emailChangeBodySchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    setErrors({});
-    request.mutate(values);
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) request.mutate(values);
   };
-  const fieldError = (field: 'email_id' | 'password') => errors[field] ?? serverErrors[field]?.[0];
+  const fieldError = (field: 'email_id' | 'password') => errors[field] ?? failure.fields[field];
 
   return (
     <Modal
@@ -90,9 +76,7 @@ function EmailEditModal({ onClose }: { onClose: () => void }) {
     >
       {sent ? (
         <Stack>
-          <Alert color="teal" variant="light" icon={<IconMailCheck size={16} />} role="status">
-            {sent}
-          </Alert>
+          <FormAlert tone="success" message={sent} />
           <Group justify="flex-end">
             <Button onClick={onClose}>Close</Button>
           </Group>
@@ -103,11 +87,7 @@ function EmailEditModal({ onClose }: { onClose: () => void }) {
             <Text size="sm">
               We send a link to the new address. Your address changes once you open it, and we tell the old one.
             </Text>
-            {failure && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={16} />} role="alert">
-                {failure}
-              </Alert>
-            )}
+            <FormAlert message={failure.message} />
             <TextInput
               label="New e-mail address"
               type="email"
@@ -125,14 +105,7 @@ function EmailEditModal({ onClose }: { onClose: () => void }) {
               error={fieldError('password')}
               onChange={(event) => setValues({ ...values, password: event.currentTarget.value })}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={request.isPending}>
-                Send link
-              </Button>
-            </Group>
+            <ModalActions onCancel={onClose} submitLabel="Send link" loading={request.isPending} />
           </Stack>
         </form>
       )}

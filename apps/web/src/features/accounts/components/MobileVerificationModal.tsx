@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Profile } from '@tradeloop/contracts/accounts';
 import {
   codeDigits,
@@ -11,6 +10,8 @@ import {
   withPlus,
 } from '@tradeloop/contracts/accounts-mobile';
 import { TIMINGS } from '@tradeloop/contracts/common';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { ModalActions } from '../../../components/ModalActions.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { usePhoneCountries } from '../../reference/api/get-phone-countries.ts';
@@ -192,11 +193,7 @@ export function MobileVerificationModal({
       centered
     >
       <Stack>
-        {alert && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={16} />} role="alert">
-            {alert}
-          </Alert>
-        )}
+        <FormAlert message={alert} />
         {step === 'number' && (
           <form onSubmit={handleNumberSubmit} noValidate aria-label="Mobile number">
             <Stack>
@@ -231,14 +228,12 @@ export function MobileVerificationModal({
                   setNumber({ ...number, mobile_number: event.currentTarget.value.replace(/\D/g, '') })
                 }
               />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={onClose}>
-                  Not now
-                </Button>
-                <Button type="submit" loading={requestCode.isPending}>
-                  Send code
-                </Button>
-              </Group>
+              <ModalActions
+                cancelLabel="Not now"
+                onCancel={onClose}
+                submitLabel="Send code"
+                loading={requestCode.isPending}
+              />
             </Stack>
           </form>
         )}
@@ -253,14 +248,13 @@ export function MobileVerificationModal({
                 {numberError}
               </Text>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Not now
-              </Button>
-              <Button onClick={sendCode} loading={requestCode.isPending}>
-                Confirm Mobile No.
-              </Button>
-            </Group>
+            <ModalActions
+              cancelLabel="Not now"
+              onCancel={onClose}
+              submitLabel="Confirm Mobile No."
+              onSubmit={sendCode}
+              loading={requestCode.isPending}
+            />
           </Stack>
         )}
         {step === 'code' && (

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { Alert, Button, Card, Container, Loader, Stack, Title } from '@mantine/core';
+import { Button, Card, Container, Loader, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { EMAIL_MESSAGES } from '@tradeloop/contracts/accounts-email';
+import { FormAlert } from '../../../components/FormAlert.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -41,16 +41,8 @@ export function ConfirmEmailPage() {
             Confirm your e-mail address
           </Title>
           {result.isPending && token !== '' && <Loader size="sm" aria-label="Confirming" />}
-          {result.isSuccess && (
-            <Alert color="teal" variant="light" icon={<IconMailCheck size={16} />} role="status">
-              {result.data.message ?? EMAIL_MESSAGES.confirmed}
-            </Alert>
-          )}
-          {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={16} />} role="alert">
-              {failure}
-            </Alert>
-          )}
+          {result.isSuccess && <FormAlert tone="success" message={result.data.message ?? EMAIL_MESSAGES.confirmed} />}
+          <FormAlert message={failure} />
           {(result.isSuccess || failure) && (
             <Button component={Link} to={session ? PATHS.profile : PATHS.signin} variant="light">
               {session ? 'Go to your profile' : 'Sign in'}

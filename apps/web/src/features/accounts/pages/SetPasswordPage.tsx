@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { SUB_ACCOUNT_MESSAGES } from '@tradeloop/contracts/accounts-subaccounts';
 import { newPasswordSchema } from '@tradeloop/contracts/auth';
+import { FormAlert } from '../../../components/FormAlert.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
@@ -40,9 +40,7 @@ export function SetPasswordPage() {
     <AuthLayout title="Set your password" subtitle="Choose the password you will sign in with.">
       {setPassword.isSuccess ? (
         <Stack>
-          <Alert color="teal" variant="light" icon={<IconCircleCheck size={16} />} role="status">
-            {setPassword.data.message ?? SUB_ACCOUNT_MESSAGES.passwordSet}
-          </Alert>
+          <FormAlert tone="success" message={setPassword.data.message ?? SUB_ACCOUNT_MESSAGES.passwordSet} />
           <Button component={Link} to={PATHS.signin}>
             Sign in
           </Button>
@@ -50,11 +48,7 @@ export function SetPasswordPage() {
       ) : (
         <form onSubmit={handleSubmit} noValidate aria-label="Set password">
           <Stack>
-            {linkError && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={16} />} role="alert">
-                {linkError}
-              </Alert>
-            )}
+            <FormAlert message={linkError} />
             <PasswordInput
               label="New password"
               autoComplete="new-password"

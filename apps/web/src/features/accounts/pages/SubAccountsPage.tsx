@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -17,30 +16,31 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import type { FormErrors } from '@mantine/form';
+import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { subAccountInviteBodySchema } from '@tradeloop/contracts/accounts-subaccounts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { ModalActions } from '../../../components/ModalActions.tsx';
+import { apiFailure, zodFormValidator } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { useDeleteSubAccounts, useInviteSubAccount, useSubAccounts } from '../api/sub-accounts.ts';
 
+const validate = zodFormValidator(subAccountInviteBodySchema);
+
 function InviteModal({ onClose }: { onClose: () => void }) {
   const invite = useInviteSubAccount();
   const [values, setValues] = useState({ full_name: '', email_id: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const serverErrors = isApiError(invite.error) ? (invite.error.errors ?? {}) : {};
-  const failure = isApiError(invite.error) && !invite.error.errors ? invite.error.message : null;
-  const fieldError = (field: 'full_name' | 'email_id') => errors[field] ?? serverErrors[field]?.[0];
+  const [errors, setErrors] = useState<FormErrors>({});
+  const failure = apiFailure(invite.error);
+  const fieldError = (field: 'full_name' | 'email_id') => errors[field] ?? failure.fields[field];
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = subAccountInviteBodySchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    setErrors({});
-    invite.mutate(parsed.data, {
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    invite.mutate(values, {
       onSuccess: (result) => {
         if (result.message) notifySuccess(result.message, { autoClose: 4000 });
         onClose();
@@ -62,11 +62,7 @@ function InviteModal({ onClose }: { onClose: () => void }) {
       <form onSubmit={handleSubmit} noValidate aria-label="Invitation">
         <Stack>
           <Text size="sm">They get an e-mail with a link to set their password, and work in your CRM.</Text>
-          {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={16} />} role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormAlert message={failure.message} />
           <TextInput
             label="Full name"
             withAsterisk
@@ -85,14 +81,7 @@ function InviteModal({ onClose }: { onClose: () => void }) {
             error={fieldError('email_id')}
             onChange={(event) => setValues({ ...values, email_id: event.currentTarget.value })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              Send invitation
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} submitLabel="Send invitation" loading={invite.isPending} />
         </Stack>
       </form>
     </Modal>
@@ -211,14 +200,13 @@ export function SubAccountsPage() {
             {selected.length === 1 ? 'This team member is' : `These ${selected.length} team members are`} signed out at
             once and can no longer sign in.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={handleDelete} loading={remove.isPending}>
-              Delete
-            </Button>
-          </Group>
+          <ModalActions
+            onCancel={() => setConfirming(false)}
+            submitLabel="Delete"
+            onSubmit={handleDelete}
+            loading={remove.isPending}
+            color="red"
+          />
         </Stack>
       </Modal>
     </Container>
