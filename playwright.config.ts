@@ -8,13 +8,15 @@ import { defineConfig, devices } from '@playwright/test';
  * `npm run test:e2e` builds the web app first; the server serves apps/web/dist itself.
  * Debian's Chromium is used: Playwright's own browsers are not downloaded.
  */
-/** E2E_PORT_BASE moves the four ports (base … base + 3), so runs in several worktrees do not collide. */
+/** E2E_PORT_BASE moves the five ports (base … base + 4), so runs in several worktrees do not collide. */
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3196);
 const PORT = PORT_BASE + 3;
 const TRANSLATE_PORT = PORT_BASE + 2;
 /** The SMTP server the app sends through (e2e/smtp-sink.ts); tests read what arrived over HTTP. */
 const SMTP_PORT = PORT_BASE + 1;
 const SMTP_INBOX_PORT = PORT_BASE;
+/** The SMS gateway the app texts through (e2e/sms-gateway.ts); tests read what arrived over HTTP. */
+const SMS_PORT = PORT_BASE + 4;
 const BASE_URL = `http://localhost:${PORT}`;
 
 /**
@@ -80,6 +82,12 @@ export default defineConfig({
       env: { SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(SMTP_INBOX_PORT) },
     },
     {
+      command: 'node e2e/sms-gateway.ts',
+      url: `http://127.0.0.1:${SMS_PORT}/messages`,
+      reuseExistingServer: false,
+      env: { PORT: String(SMS_PORT) },
+    },
+    {
       command: 'node apps/server/src/main.ts',
       url: `${BASE_URL}/api/v1/currency`,
       timeout: 120_000,
@@ -94,6 +102,7 @@ export default defineConfig({
         PUBLIC_URL: BASE_URL,
         TRANSLATE_URL: `http://127.0.0.1:${TRANSLATE_PORT}`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        SMS_URL: `http://127.0.0.1:${SMS_PORT}/sms`,
       },
     },
   ],

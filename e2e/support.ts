@@ -8,6 +8,12 @@ export async function smtpInbox(): Promise<{ to: string[]; subject: string; raw:
   return response.json();
 }
 
+/** What the test SMS gateway (e2e/sms-gateway.ts, started by playwright.config.ts) has received. */
+export async function smsInbox(): Promise<{ to: string; text: string }[]> {
+  const response = await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT_BASE ?? 3196) + 4}/messages`);
+  return response.json();
+}
+
 /** A password that satisfies the sign-up rules. */
 export const PASSWORD = 'Correct-Horse-42';
 

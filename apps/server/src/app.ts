@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './platform/headers.ts';
 import { registerInputBoundary } from './platform/input.ts';
 import { serializeRequest } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
+import { createSmsSender, type SmsSender } from './platform/sms.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { createRateLimiter, memoryStore, redisStore, type RateLimiter } from './platform/rate-limit.ts';
 import { registerRealtime } from './platform/realtime.ts';
@@ -40,6 +41,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    sms: SmsSender;
     events: EventBus;
     jobs: JobRunner;
     rateLimiter: RateLimiter;
@@ -97,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'mailer',
     createMailer({ db: database.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
   );
+  app.decorate('sms', createSmsSender({ db: database.db, jobs, smsUrl: config.smsUrl, log: app.log }));
   app.decorate(
     'rateLimiter',
     options.rateLimiter ?? createRateLimiter(config.redisUrl ? redisStore(config.redisUrl) : memoryStore()),

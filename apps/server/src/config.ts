@@ -21,6 +21,8 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   SMTP_URL: optionalUrl,
+  /** An HTTP SMS gateway (platform/sms.ts); unset: SMS stay in the outbox table and the log. */
+  SMS_URL: optionalUrl,
   MAIL_FROM: z.string().default('TradeLoop <no-reply@tradeloop.local>'),
   TRANSLATE_URL: optionalUrl,
   DEFAULT_COUNTRY: z
@@ -54,6 +56,7 @@ export type Config = {
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
+  smsUrl?: string;
   translateUrl?: string;
   defaultCountry: string;
   demoData: boolean;
@@ -85,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smsUrl: e.SMS_URL,
     translateUrl: e.TRANSLATE_URL,
     defaultCountry: e.DEFAULT_COUNTRY,
     demoData: e.DEMO_DATA ?? true,

@@ -112,9 +112,17 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
   });
   const form = await json('GET', 'crm/single_lead_form_detail?type_id=1');
   const quote = (await requestQuote(app, buyer, owner, catalogue.product)).json().data;
+  const subAccount = (
+    await as(app, owner, {
+      method: 'POST',
+      url: '/api/v1/sub_account/create',
+      payload: { full_name: 'Owned Team Member', email_id: `team.${lead.id}.${owner.id}@example.test` },
+    })
+  ).json().data;
   return {
     productBody: inStockProduct(refs, { name: 'Edited product', photos: [catalogue.image] }) as Input,
     ownerId: owner.id,
+    subAccount: subAccount.id,
     companyId: owner.companyId!,
     product: catalogue.product,
     variation: catalogue.variation,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withPlus } from './accounts-mobile.ts';
 import { COMPANY_TYPES, localUserSchema } from './auth.ts';
 
 export const PROFILE_MESSAGES = {
@@ -163,7 +164,7 @@ export const updateProfileBodySchema = z
     lats: text(32),
     longs: text(32),
     mobile_code: text(8),
-    mobile_country_code: text(8),
+    mobile_country_code: text(8).transform((value) => (value ? withPlus(value) : value)),
     mobile: z
       .string()
       .trim()

@@ -13,6 +13,14 @@ const email = z
 
 const password = z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired);
 
+/** The e-mail and password fields of the auth forms, for other forms that ask for them (e-mail change). */
+export { email as emailFieldSchema, password as passwordFieldSchema };
+
+/** A new password: the sign-up rules. */
+export const newPasswordSchema = password
+  .min(8, AUTH_MESSAGES.passwordTooShort)
+  .max(128, AUTH_MESSAGES.passwordTooLong);
+
 export const signupBodySchema = z
   .object({
     full_name: z
@@ -21,7 +29,7 @@ export const signupBodySchema = z
       .min(1, AUTH_MESSAGES.fullNameRequired)
       .max(100, AUTH_MESSAGES.fullNameTooLong),
     email_id: email,
-    password: password.min(8, AUTH_MESSAGES.passwordTooShort).max(128, AUTH_MESSAGES.passwordTooLong),
+    password: newPasswordSchema,
     user_type: z.enum(['seller', 'buyer'], { error: AUTH_MESSAGES.userTypeInvalid }),
     company_name: z.string().trim().max(150).optional(),
     company_type: z.enum(COMPANY_TYPES, { error: AUTH_MESSAGES.companyTypeRequired }).optional(),

@@ -66,6 +66,18 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               },
             },
             {
+              path: 'user/set-password',
+              lazy: async () => ({
+                Component: (await import('../features/accounts/pages/SetPasswordPage.tsx')).SetPasswordPage,
+              }),
+            },
+            {
+              path: 'user/confirm-email',
+              lazy: async () => ({
+                Component: (await import('../features/accounts/pages/ConfirmEmailPage.tsx')).ConfirmEmailPage,
+              }),
+            },
+            {
               middleware: [guestOnly],
               children: [
                 {
@@ -170,6 +182,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                       },
                     },
                   ],
+                },
+                {
+                  path: 'sub-accounts',
+                  middleware: [companyOnly],
+                  lazy: async () => ({
+                    Component: (await import('../features/accounts/pages/SubAccountsPage.tsx')).SubAccountsPage,
+                  }),
                 },
                 {
                   path: 'products',

@@ -48,3 +48,13 @@ export function showSubmitError(
   }
   setAlert(error.notified ? null : error.message);
 }
+
+/**
+ * A failed call as a form shows it: the first message of each field, and the message for the form's
+ * alert when the failure names no field (null when the api client has already told the user).
+ */
+export function apiFailure(error: unknown): { fields: Record<string, string>; message: string | null } {
+  if (!isApiError(error)) return { fields: {}, message: null };
+  if (error.errors) return { fields: toFormErrors(error.errors) as Record<string, string>, message: null };
+  return { fields: {}, message: error.notified ? null : error.message };
+}

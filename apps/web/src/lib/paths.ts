@@ -6,6 +6,7 @@ export const PATHS = {
   dashboard: '/dashboard',
   profile: '/profile',
   crm: '/crm',
+  subAccounts: '/sub-accounts',
   suppliers: '/#suppliers',
   productList: '/productlist',
 } as const;

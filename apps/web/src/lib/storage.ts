@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
 export const COOKIE_NAMES = {
   token: 'token',
   sessionId: 'sessionId',
+  /** Spec section 9: the mobile prompt was closed; it expires after TIMINGS.mobilePromptDismissalMs. */
+  mobileDismissed: 'isMobileVerificationDismissed',
 } as const;
 
 export function readLocal(key: string): string | null {

@@ -202,6 +202,18 @@ export async function updateProfile(tx: Tx, userId: number, body: UpdateProfileB
   if (fullName !== undefined) {
     await tx.update(users).set({ fullName, updatedAt: now }).where(eq(users.id, userId));
   }
+  const mobileChanged =
+    (fields.mobile !== undefined && (fields.mobile || null) !== account.profile.mobile) ||
+    (fields.mobile_country_code !== undefined &&
+      (fields.mobile_country_code || null) !== account.profile.mobile_country_code);
+  if (mobileChanged) {
+    // A number typed into the profile is not verified (decision 033): verification goes through the code.
+    const mobile = fields.mobile === undefined ? account.profile.mobile : fields.mobile;
+    await tx
+      .update(users)
+      .set({ mobileVerified: mobile ? 'unverified' : 'not-found', verifiedMobile: null, updatedAt: now })
+      .where(eq(users.id, userId));
+  }
   if (Object.keys(fields).length > 0) {
     await tx
       .update(userProfiles)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { MobileState } from '@tradeloop/contracts/accounts-mobile';
 import type { CompanyType, Role, UserType } from '@tradeloop/contracts/auth';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 
@@ -27,7 +28,9 @@ export const users = pgTable(
     companyId: bigint('company_id', { mode: 'number' }).references(() => companies.id),
     parentUser: bigint('parent_user', { mode: 'number' }),
     emailVerified: boolean('email_verified').notNull().default(false),
-    mobileVerified: text('mobile_verified').notNull().default('not-found'),
+    mobileVerified: text('mobile_verified').$type<MobileState>().notNull().default('not-found'),
+    /** The verified number in E.164; one account per number (decision 033). */
+    verifiedMobile: text('verified_mobile'),
     socialType: text('social_type'),
     planName: text('plan_name').notNull().default('Free'),
     online: boolean('online').notNull().default(false),
@@ -36,7 +39,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.emailId})`), index('users_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.emailId})`),
+    index('users_company_idx').on(t.companyId),
+    uniqueIndex('users_verified_mobile_unique').on(t.verifiedMobile),
+  ],
 );
 
 /**
@@ -86,3 +93,44 @@ export const userProfiles = pgTable('user_profiles', {
   registration_postalcode: text('registration_postalcode'),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Mobile verification codes (decision 033): one live code per user, stored only as a salted hash,
+ * valid 10 minutes, dead after 5 wrong tries or its use.
+ */
+export const mobileCodes = pgTable('mobile_codes', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The number the code was sent to, E.164, and its parts as the profile keeps them. */
+  e164: text('e164').notNull(),
+  mobile: text('mobile').notNull(),
+  mobileCountryCode: text('mobile_country_code').notNull(),
+  countryCode: text('country_code'),
+  codeHash: text('code_hash').notNull(),
+  salt: text('salt').notNull(),
+  wrongTries: integer('wrong_tries').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Single-use e-mail links (decision 033), stored hashed: `confirm` confirms the account's address,
+ * `change` confirms a new address before it replaces the old one.
+ */
+export const emailLinks = pgTable(
+  'email_links',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'confirm' | 'change' | 'invite'>().notNull(),
+    emailId: text('email_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_links_user_idx').on(t.userId)],
+);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { companies, users } from './tables.ts';
+import { companies, emailLinks, mobileCodes, users } from './tables.ts';
 
 /* For other modules' tests: accounts' rows read and changed without reaching into its tables. */
 
@@ -19,4 +19,20 @@ export async function markUserDeleted(db: Tx, userId: number) {
 export async function companyTypesInUse(db: Tx) {
   const rows = await db.selectDistinct({ type: companies.companyType }).from(companies);
   return rows.map((row) => row.type);
+}
+
+/** Moves the user's mobile code past its expiry, as ten minutes would (tests shorten the clock, not the rule). */
+export async function expireMobileCode(db: Tx, userId: number) {
+  await db
+    .update(mobileCodes)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(mobileCodes.userId, userId));
+}
+
+/** Moves the user's e-mail links past their expiry, as a day would. */
+export async function expireEmailLinks(db: Tx, userId: number) {
+  await db
+    .update(emailLinks)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(emailLinks.userId, userId));
 }

@@ -4,7 +4,8 @@ import { CONTENT_MESSAGES, type CrmEmail, type EmailRecipient } from '@tradeloop
 import { createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
 import { outboxMessages } from '../../platform/mail.ts';
 import { createRecord, crm } from '../crm/test-support.ts';
-import { startSmtpServer, timelineOf } from './content-test-support.ts';
+import { startSmtpServer } from '../../../test/smtp.ts';
+import { timelineOf } from './content-test-support.ts';
 
 const draftsPath = 'crm/emails/create_emails';
 

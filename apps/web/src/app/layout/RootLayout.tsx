@@ -10,6 +10,9 @@ import { NavigationProgress } from './NavigationProgress.tsx';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
+const MobilePrompt = lazy(async () => ({
+  default: (await import('../../features/accounts/components/MobilePrompt.tsx')).MobilePrompt,
+}));
 const DeletedAccountWatcher = lazy(async () => ({
   default: (await import('../../features/accounts/components/DeletedAccountWatcher.tsx')).DeletedAccountWatcher,
 }));
@@ -46,6 +49,7 @@ export function RootLayout() {
       {token && (
         <Suspense fallback={null}>
           <DeletedAccountWatcher />
+          <MobilePrompt />
         </Suspense>
       )}
       <ScrollRestoration />

@@ -8,6 +8,7 @@ import {
   IconMessage2Dollar,
   IconUserCircle,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import type { LocalUser } from '@tradeloop/contracts/auth';
 import { Link } from 'react-router';
@@ -77,6 +78,11 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         {isCompanyUser && (
           <Menu.Item component={Link} to={PATHS.crm} leftSection={<IconAddressBook size={16} />}>
             CRM
+          </Menu.Item>
+        )}
+        {user?.user_type === 'seller' && (
+          <Menu.Item component={Link} to={PATHS.subAccounts} leftSection={<IconUsersGroup size={16} />}>
+            Team members
           </Menu.Item>
         )}
         <Menu.Divider />

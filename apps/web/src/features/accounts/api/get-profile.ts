@@ -22,6 +22,8 @@ export async function fetchProfile(user: LocalUser | null, signal?: AbortSignal)
 export function syncStoredUser(profile: Profile) {
   updateStoredUser({
     full_name: profile.full_name,
+    email_id: profile.email_id,
+    verified: profile.email_verified,
     avatar_original: profile.avatar_original,
     online: profile.online,
     complete_profile: profile.complete_profile,

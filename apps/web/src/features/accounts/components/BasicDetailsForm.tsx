@@ -1,9 +1,11 @@
 import { Avatar, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { GENDERS, type Profile } from '@tradeloop/contracts/accounts';
+import { withPlus } from '@tradeloop/contracts/accounts-mobile';
 import { initials } from '../../../lib/format.ts';
 import { usePhoneCountries } from '../../reference/api/get-phone-countries.ts';
 import { PROFILE_FIELD_LABELS as LABELS } from '../profile-fields.ts';
 import { LocationFields } from './LocationFields.tsx';
+import { MobileStatus } from './MobileStatus.tsx';
 import { ProfileFormActions } from './ProfileFormActions.tsx';
 import { useProfileForm } from './use-profile-form.ts';
 
@@ -23,11 +25,6 @@ const FIELDS = [
 ] as const;
 
 const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { male: 'Male', female: 'Female', other: 'Other' };
-
-/** Spec section 4: a mobile country code gets a + prefix if it lacks one. */
-function withPlus(code: string) {
-  return code && !code.startsWith('+') ? `+${code}` : code;
-}
 
 export function BasicDetailsForm({ profile }: { profile: Profile }) {
   const { form, alert, handleSubmit, handleDiscard, isSaving } = useProfileForm(profile, FIELDS);
@@ -73,12 +70,12 @@ export function BasicDetailsForm({ profile }: { profile: Profile }) {
             searchable
             clearable
             nothingFoundMessage="No country matches"
-            value={form.values.mobile_country_code || null}
-            error={form.errors.mobile_country_code ?? form.errors.mobile_code}
+            value={form.values.mobile_code || null}
+            error={form.errors.mobile_code ?? form.errors.mobile_country_code}
             onChange={(value) => {
               const country = phoneCountries.data?.find((item) => item.code === value);
-              form.setFieldValue('mobile_country_code', value ?? '');
-              form.setFieldValue('mobile_code', country ? withPlus(country.phone) : '');
+              form.setFieldValue('mobile_code', value ?? '');
+              form.setFieldValue('mobile_country_code', country ? withPlus(country.phone) : '');
             }}
           />
           <TextInput
@@ -86,12 +83,13 @@ export function BasicDetailsForm({ profile }: { profile: Profile }) {
             placeholder="Digits only"
             inputMode="numeric"
             autoComplete="tel-national"
-            leftSection={form.values.mobile_code || undefined}
-            leftSectionWidth={form.values.mobile_code ? 56 : undefined}
+            leftSection={form.values.mobile_country_code || undefined}
+            leftSectionWidth={form.values.mobile_country_code ? 56 : undefined}
             {...form.getInputProps('mobile')}
             onChange={(event) => form.setFieldValue('mobile', event.currentTarget.value.replace(/\D/g, ''))}
           />
         </SimpleGrid>
+        <MobileStatus profile={profile} />
         <LocationFields form={form} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput

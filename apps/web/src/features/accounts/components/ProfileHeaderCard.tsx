@@ -2,6 +2,7 @@ import { Avatar, Badge, Card, Group, Stack, Text, Title, Tooltip } from '@mantin
 import { IconCrown, IconMail, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import type { Profile } from '@tradeloop/contracts/accounts';
 import { initials, monthYear } from '../../../lib/format.ts';
+import { EmailActions } from './EmailActions.tsx';
 
 const USER_TYPE_LABELS = { seller: 'Seller', subuser: 'Team member', others: 'Buyer' } as const;
 
@@ -46,6 +47,7 @@ export function ProfileHeaderCard({ profile }: { profile: Profile }) {
                 </Tooltip>
               )}
             </Group>
+            <EmailActions profile={profile} />
             <Text size="sm">Member ID {profile.member_id}</Text>
             <Text size="sm">Joined {monthYear(profile.created_at)}</Text>
           </Group>

@@ -1,0 +1,127 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  SUB_ACCOUNT_LIMITS,
+  SUB_ACCOUNT_MESSAGES,
+  type SubAccount,
+  type SubAccountInviteBody,
+} from '@tradeloop/contracts/accounts-subaccounts';
+import type { Db, Tx } from '../../db/client.ts';
+import { invalid, requireAllFound } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { hashToken, newToken } from '../../platform/tokens.ts';
+import { createAccount, emailTaken } from './service.ts';
+import { emailLinks, users } from './tables.ts';
+
+/* Sub-accounts (decision 034): a seller invites team members by e-mail and removes them. */
+
+type Member = { companyId: number; userId: number };
+
+function toSubAccount(row: typeof users.$inferSelect): SubAccount {
+  return {
+    id: row.id,
+    full_name: row.fullName,
+    email_id: row.emailId,
+    role: row.role,
+    status: row.passwordHash ? 'active' : 'invited',
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** POST sub_account/create: the sub-user (no password yet) and a single-use set-password link by e-mail. */
+export async function inviteSubAccount(
+  tx: Tx,
+  deps: { mailer: Mailer; publicUrl: string },
+  member: Member,
+  body: SubAccountInviteBody,
+) {
+  if (await emailTaken(tx, body.email_id)) throw invalid({ email_id: [SUB_ACCOUNT_MESSAGES.emailTaken] });
+  const { userId } = await createAccount(tx, {
+    fullName: body.full_name,
+    emailId: body.email_id,
+    passwordHash: null,
+    userType: 'subuser',
+    parent: member,
+  });
+  const { token, hash } = newToken();
+  await tx.insert(emailLinks).values({
+    userId,
+    purpose: 'invite',
+    emailId: body.email_id,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + SUB_ACCOUNT_LIMITS.inviteTtlMs),
+  });
+  const [inviter] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, member.userId));
+  const link = `${deps.publicUrl}${SUB_ACCOUNT_LIMITS.setPasswordPath}?token=${encodeURIComponent(token)}`;
+  const days = SUB_ACCOUNT_LIMITS.inviteTtlMs / 86_400_000;
+  await deps.mailer.queue(tx, {
+    to: body.email_id,
+    subject: SUB_ACCOUNT_MESSAGES.inviteSubject,
+    text: `Hello ${body.full_name},\n\n${inviter?.fullName ?? 'Your colleague'} invited you to work in their company's TradeLoop CRM. Set your password with this link:\n\n${link}\n\nThe link works once, within ${days} days.`,
+  });
+  const [row] = await tx.select().from(users).where(eq(users.id, userId));
+  return toSubAccount(row);
+}
+
+/** GET sub_account/list: the company's live sub-users, oldest first. */
+export async function listSubAccounts(db: Tx, companyId: number) {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.userType, 'subuser'), isNull(users.deletedAt)))
+    .orderBy(asc(users.id));
+  return rows.map(toSubAccount);
+}
+
+/**
+ * POST sub_account/delete: every id must name a live sub-user of the caller's company (else 404 and
+ * nothing changes). The accounts are marked deleted: their tokens stop resolving at once, and
+ * `user_delete_status` answers true to them.
+ */
+export async function deleteSubAccounts(tx: Tx, companyId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const found = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, unique),
+        eq(users.companyId, companyId),
+        eq(users.userType, 'subuser'),
+        isNull(users.deletedAt),
+      ),
+    );
+  requireAllFound(
+    unique,
+    found.map((row) => row.id),
+  );
+  const now = new Date();
+  await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(inArray(users.id, unique));
+  await tx
+    .update(emailLinks)
+    .set({ usedAt: now })
+    .where(and(inArray(emailLinks.userId, unique), isNull(emailLinks.usedAt)));
+  return { deleted: unique };
+}
+
+/** POST sub_account/set_password: an invitation link sets the password once; the address is confirmed by it. */
+export async function setSubAccountPassword(db: Db, token: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const refused = () => invalid({ token: [SUB_ACCOUNT_MESSAGES.linkInvalid] });
+    const [link] = await tx
+      .select()
+      .from(emailLinks)
+      .where(and(eq(emailLinks.tokenHash, hashToken(token)), eq(emailLinks.purpose, 'invite')))
+      .for('update');
+    if (!link || link.usedAt || link.expiresAt.getTime() <= Date.now()) throw refused();
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, emailVerified: true, updatedAt: new Date() })
+      .where(and(eq(users.id, link.userId), isNull(users.deletedAt)))
+      .returning({ emailId: users.emailId });
+    if (!user) throw refused();
+    await tx.update(emailLinks).set({ usedAt: new Date() }).where(eq(emailLinks.id, link.id));
+    return { email_id: user.emailId };
+  });
+}
