@@ -200,6 +200,21 @@ describe('chat.first_message → a type_2 thread', () => {
     // Later messages in the room are a conversation, not new enquiries.
     await sendText(app, { ...chatter, name: 'Chen Wei' }, { recipient_id: seller.id, message: 'And the price?' });
     expect((await crm(app, seller, 'GET', `thread/list/${thread.lead.id}`)).json().data).toHaveLength(1);
+    expect((await leadInfo(app, seller, thread.lead.id)).values.product_interest).toBe('Centrifugal Water Pump');
+
+    // "Chat now" on another product of the seller: the same room, a new request about that product,
+    // and the lead's product interest follows it. Writing about it again adds nothing.
+    const other = { recipient_id: seller.id, message_type: 'text', product_id: coupling };
+    await sendText(app, { ...chatter, name: 'Chen Wei' }, { ...other, message: 'Do you sell couplings too?' });
+    await sendText(app, { ...chatter, name: 'Chen Wei' }, { ...other, message: 'In the large size?' });
+    const threads2 = (await crm(app, seller, 'GET', `thread/list/${thread.lead.id}`)).json().data;
+    expect(threads2).toHaveLength(2);
+    expect(threads2.map((entry: { room_id: number }) => entry.room_id)).toEqual([sent.room.room_id, sent.room.room_id]);
+    expect(threads2.map((entry: { product_details: { name: string } }) => entry.product_details.name).sort()).toEqual([
+      'Centrifugal Water Pump',
+      'Pump Coupling',
+    ]);
+    expect((await leadInfo(app, seller, thread.lead.id)).values.product_interest).toBe('Pump Coupling');
   });
 });
 

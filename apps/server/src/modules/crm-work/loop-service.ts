@@ -91,7 +91,8 @@ async function leadWithThread(
   const productName = input.thread.productDetails.name;
   const values = productName ? { ...input.buyer.values, product_interest: productName } : input.buyer.values;
   const { lead, created } = await withAssignmentContext(tx, { categoryIds: input.product?.categoryIds }, () =>
-    createLead(tx, companyId, values, input.source),
+    // "Product interest" follows the newest request (a returning buyer's lead keeps one, current).
+    createLead(tx, companyId, values, input.source, { latest: ['product_interest'] }),
   );
   const threadId = await addThread(tx, {
     ...input.thread,
@@ -163,7 +164,7 @@ export async function leadFromQuote(tx: Tx, event: DomainEvents['quote.submitted
 /** chat.first_message: a type 2 thread with the room, the message and the product talked about. */
 export async function leadFromChat(tx: Tx, event: DomainEvents['chat.first_message'], caches?: Caches) {
   const companyId = event.sellerCompanyId;
-  if (await loopThreadExists(tx, companyId, { roomId: event.roomId })) return null;
+  if (await loopThreadExists(tx, companyId, { roomId: event.roomId, productId: event.productId })) return null;
   const buyer = await buyerOf(tx, event.buyerId);
   const product = event.productId === null ? null : await productFacts(tx, companyId, event.productId, caches);
   const threadName = product ? `Chat enquiry: ${product.details.name}` : `Chat enquiry from ${buyer.name}`;

@@ -34,6 +34,7 @@ import {
   IconLink,
   IconMail,
   IconMapPin,
+  IconMessageCircle,
   IconPackageOff,
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -46,6 +47,7 @@ import { getCurrencyId } from '../../../lib/currency.ts';
 import { initials, monthYear } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
+import { chatLink } from '../../chat/chat-paths.ts';
 import { QuoteModal } from '../../quotes/components/QuoteModal.tsx';
 import { useProductPage } from '../api/product-page.ts';
 import { CurrencySelect } from '../components/CurrencySelect.tsx';
@@ -198,8 +200,9 @@ function ShareLinks({ product }: { product: ProductPage['product'] }) {
 }
 
 function SellerCard({ page, onContact }: { page: ProductPage; onContact: () => void }) {
-  const { seller } = page;
+  const { seller, product } = page;
   const { token, user } = useSession();
+  const ownCompany = !!user?.company_id && user.company_id === seller.id;
   const addContact = useMutation({
     mutationFn: () =>
       apiRequest<{ created: boolean }>('front/contact_list/add', {
@@ -262,9 +265,36 @@ function SellerCard({ page, onContact }: { page: ProductPage; onContact: () => v
         </Table.Tbody>
       </Table>
       <Stack gap="xs" mt="sm">
-        <Button onClick={onContact} data-track="contact-seller">
+        {!ownCompany && (
+          <Button
+            component={Link}
+            to={chatLink(
+              {
+                userId: seller.seller_user_id ?? undefined,
+                companyId: seller.seller_user_id ? undefined : seller.id,
+                productId: product.id,
+                productName: product.name,
+                productUrl: product.product_url,
+              },
+              user?.user_type,
+            )}
+            leftSection={<IconMessageCircle size={16} />}
+            data-track="chat-now"
+          >
+            Chat now
+          </Button>
+        )}
+        <Button
+          variant="light"
+          onClick={onContact}
+          data-track="contact-seller"
+          aria-describedby="contact-supplier-hint"
+        >
           Contact supplier
         </Button>
+        <Text size="xs" c="dimmed" id="contact-supplier-hint">
+          Contact supplier sends a quote request; Chat now opens a conversation about this product.
+        </Text>
         {token && user?.id !== seller.seller_user_id && (
           <Button
             variant="default"
