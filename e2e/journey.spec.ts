@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
+import { expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
+
+const PRODUCT = 'Centrifugal Monoblock Pump';
+
+/** The product's page, opened from a search as a buyer finds it (in the same tab). */
+async function openProduct(page: Page, keyword: string, name: string) {
+  await page.goto(`/productlist?q=${encodeURIComponent(keyword)}`);
+  const link = page.getByTestId('product-card').filter({ hasText: name }).first().getByRole('link', { name }).first();
+  const href = await link.getAttribute('href');
+  expect(href).toBeTruthy();
+  await page.goto(href!);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+}
+
+async function send(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(page.getByTestId('message-text').filter({ hasText: text })).toBeVisible();
+}
+
+test('a buyer presses Chat now on a product; the seller gets a new request and a lead with a chat thread about it', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const surname = `Mansouri${Date.now().toString(36)}`;
+  const buyerName = `Fatima ${surname}`;
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await signUp(buyer, { kind: 'buyer', fullName: buyerName, email: uniqueEmail('journey-chat') });
+
+  // Chat now on the product page opens a conversation with its seller about that product.
+  await openProduct(buyer, 'monoblock pump', PRODUCT);
+  await buyer.getByRole('link', { name: 'Chat now' }).click();
+  await expect(buyer).toHaveURL(/\/chat\?/);
+  await expect(buyer.getByTestId('conversation-title')).toHaveText('Anil Deshmukh');
+  await expect(buyer.getByText(`Shree Ganesh Engineering Works · About ${PRODUCT}`)).toBeVisible();
+  await expectAccessible(buyer, 'a conversation started from a product');
+  await send(buyer, 'Hello, is the 5 HP pump available for dispatch this month?');
+  await expect(buyer).toHaveURL(/room=\d+/);
+  await send(buyer, 'We would need 12 pieces.');
+
+  // The buyer's messages read oldest first, by the server's time, under a day label, on a 12-hour clock.
+  const stamps = await buyer
+    .getByTestId('message')
+    .evaluateAll((rows) => rows.map((row) => Date.parse(row.getAttribute('data-created-at') ?? '')));
+  expect(stamps.length).toBeGreaterThanOrEqual(2);
+  expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
+  await expect(buyer.getByText('Today', { exact: true })).toBeVisible();
+  for (const time of await buyer.getByTestId('message-time').allTextContents()) {
+    expect(time).toMatch(/^(0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/);
+  }
+  await buyerContext.close();
+
+  // The seller sees a new request in the chat…
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await signIn(seller, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
+  await seller.goto('/chat?tab=requests');
+  const request = seller.getByTestId('room-item').filter({ hasText: buyerName });
+  await expect(request).toBeVisible();
+  await request.click();
+  await expect(seller.getByTestId('request-banner')).toBeVisible();
+  await seller.getByRole('button', { name: 'Accept' }).click();
+  await expect(seller.getByTestId('request-banner')).toBeHidden();
+
+  // …and a lead in the CRM, named by the buyer's profile, with a type_2 thread holding the product.
+  await seller.goto('/crm/leads');
+  await seller.getByRole('textbox', { name: 'Search leads' }).fill(surname);
+  await expect(seller.getByRole('row')).toHaveCount(2);
+  await seller
+    .getByRole('row', { name: new RegExp(surname) })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(seller.getByRole('heading', { level: 1, name: buyerName })).toBeVisible();
+  await seller.getByRole('tab', { name: /Requests/ }).click();
+  const thread = seller.getByTestId('thread-card').first();
+  await expect(thread).toHaveAttribute('data-thread-type', '2');
+  await expect(thread.getByTestId('thread-product')).toContainText(PRODUCT);
+  await expectAccessible(seller, "the lead's chat request");
+  await sellerContext.close();
+});
