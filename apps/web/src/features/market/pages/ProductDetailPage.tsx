@@ -39,6 +39,7 @@ import {
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { COMBINATION_SEPARATOR } from '@tradeloop/contracts/catalog';
 import { productKeyOf, type MarketProduct, type ProductPage } from '@tradeloop/contracts/market';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
@@ -49,6 +50,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { chatLink } from '../../chat/chat-paths.ts';
 import { QuoteModal } from '../../quotes/components/QuoteModal.tsx';
+import { QUOTE_OPEN_PARAM, QUOTE_OPEN_VALUE } from '../../quotes/quote-draft.ts';
 import { useProductPage } from '../api/product-page.ts';
 import { CurrencySelect } from '../components/CurrencySelect.tsx';
 import { ProductCard } from '../components/ProductCard.tsx';
@@ -74,22 +76,39 @@ function PriceBlock({ page }: { page: ProductPage }) {
         <Text size="xs" c="dimmed">
           Fixed price · {product.price_term}
         </Text>
+        <PriceBasis page={page} />
       </Stack>
     );
   }
   return (
-    <SimpleGrid cols={{ base: 2, sm: Math.min(product.tiers.length, 4) }} spacing="xs" data-testid="detail-price">
-      {product.tiers.map((tier) => (
-        <Paper key={tier.min} withBorder p="xs" radius="md">
-          <Text fw={800} c="brand.8">
-            {money(tier.per_unit, product.currency)}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {tier.min.toLocaleString('en')} – {tier.max.toLocaleString('en')} {pluralUnit(product.unit ?? 'unit')}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
+    <Stack gap={4}>
+      <SimpleGrid cols={{ base: 2, sm: Math.min(product.tiers.length, 4) }} spacing="xs" data-testid="detail-price">
+        {product.tiers.map((tier) => (
+          <Paper key={tier.min} withBorder p="xs" radius="md" data-testid="price-tier">
+            <Text fw={800} c="brand.8">
+              {money(tier.per_unit, product.currency)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {tier.min.toLocaleString('en')} – {tier.max.toLocaleString('en')} {pluralUnit(product.unit ?? 'unit')}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <PriceBasis page={page} />
+    </Stack>
+  );
+}
+
+/** Decision 035: what the listed prices are for, so the quote's figure is no surprise. */
+function PriceBasis({ page }: { page: ProductPage }) {
+  const { product } = page;
+  if (!product.priced_combination) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="price-basis">
+      Prices for {product.priced_combination.split(COMBINATION_SEPARATOR).join(', ')}. The quote prices the
+      configuration you choose
+      {product.has_calculator ? ' with the seller’s calculator' : ''}.
+    </Text>
   );
 }
 
@@ -440,7 +459,8 @@ export function ProductDetailPage() {
   const key = productKeyOf(params['*'] ?? '') ?? '';
   const currency = Number(searchParams.get('currency')) || getCurrencyId();
   const page = useProductPage(key, currency, searchParams.get('search_keyword'));
-  const [quoteOpened, quote] = useDisclosure(false);
+  // Back from signing in or up with a quote being configured: the modal opens again (issue 15).
+  const [quoteOpened, quote] = useDisclosure(searchParams.get(QUOTE_OPEN_PARAM) === QUOTE_OPEN_VALUE);
   const product = page.data?.product;
   useDocumentTitle(product ? `${product.name} · ${page.data!.seller.name} · TradeLoop` : 'Product · TradeLoop');
 
