@@ -18,7 +18,15 @@ let pump: number;
 let coupling: number;
 let similar: number[];
 
-const buyerProfile = { country: 'DE', city: 'Berlin', mobile_code: '49', mobile: '1512345678' };
+/** The buyer's names as their profile gives them: the family name is not guessed from the spaces. */
+const buyerProfile = {
+  country: 'DE',
+  city: 'Berlin',
+  mobile_code: '49',
+  mobile: '1512345678',
+  first_name: 'Bea Maria',
+  last_name: 'Buyer',
+};
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -166,6 +174,11 @@ describe('quote.submitted → a lead in the seller CRM (POST /api/v1/front/getQu
 describe('chat.first_message → a type_2 thread', () => {
   it('turns a buyer’s first message into a lead with a chat enquiry thread about the product', async () => {
     const chatter = await personOf(app, 'buyer', { name: 'Chen Wei', profile: { country: 'CN', city: 'Shanghai' } });
+    const fatima = await personOf(app, 'buyer', {
+      name: 'Fatima Al Mansouri',
+      profile: { first_name: 'Fatima', last_name: 'Al Mansouri' },
+    });
+    const noNames = await personOf(app, 'buyer', { name: 'Mary Ann Smith' });
     const sent = await sendText(
       app,
       { ...chatter, name: 'Chen Wei' },
@@ -190,7 +203,9 @@ describe('chat.first_message → a type_2 thread', () => {
       product_details: { product_id: pump, name: 'Centrifugal Water Pump' },
     });
     const lead = await leadInfo(app, seller, thread.lead.id);
-    expect(lead.values).toMatchObject({ first_name: 'Chen', last_name: 'Wei', lead_source: 'Marketplace Chat' });
+    // No first and last name in the profile: the full name stays whole rather than split at a guess.
+    expect(lead.values).toMatchObject({ first_name: 'Chen Wei', lead_source: 'Marketplace Chat' });
+    expect(lead.values.last_name).toBeUndefined();
     const history = await timelineOf(app, seller, thread.lead.id);
     expect(history[0]).toMatchObject({
       kind: 'thread_added',
@@ -215,6 +230,20 @@ describe('chat.first_message → a type_2 thread', () => {
       'Pump Coupling',
     ]);
     expect((await leadInfo(app, seller, thread.lead.id)).values.product_interest).toBe('Pump Coupling');
+
+    // Names come from the profile's first and last name fields.
+    for (const [person, name] of [
+      [fatima, 'Fatima Al Mansouri'],
+      [noNames, 'Mary Ann Smith'],
+    ] as const) {
+      await sendText(app, { ...person, name }, { recipient_id: seller.id, message: 'Hello', product_id: pump });
+    }
+    const leadOf = async (userId: number) => {
+      const entry = (await threadIndex(app, seller, 'type=2')).data.find((item) => item.buyer_user_id === userId)!;
+      return (await leadInfo(app, seller, entry.lead.id)).values;
+    };
+    expect(await leadOf(fatima.id)).toMatchObject({ first_name: 'Fatima', last_name: 'Al Mansouri' });
+    expect(await leadOf(noNames.id)).toMatchObject({ first_name: 'Mary Ann Smith' });
   });
 });
 

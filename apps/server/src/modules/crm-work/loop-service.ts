@@ -22,18 +22,23 @@ type Buyer = { name: string; contact: ThreadContact; values: RecordValues };
 
 const present = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
 
-/** "Mary Ann Smith" → Mary Ann / Smith; a single word is a first name. */
-export function splitName(fullName: string) {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  if (words.length <= 1) return { first: words[0] ?? '', last: null };
-  return { first: words.slice(0, -1).join(' '), last: words[words.length - 1] };
+/**
+ * First and last name as the buyer's profile gives them. Without them the full name is the first
+ * name and the last is left empty: a space does not tell where a family name starts ("Fatima Al
+ * Mansouri", "Mary Ann Smith").
+ */
+export function namesOf(person: { name: string; firstName: string | null; lastName: string | null }) {
+  const first = present(person.firstName);
+  const last = present(person.lastName);
+  if (first || last) return { first: first ?? '', last };
+  return { first: person.name.trim(), last: null };
 }
 
 /** The buyer as their account shows them: name, e-mail, mobile, company, country and city. */
 async function buyerOf(tx: Tx, userId: number): Promise<Buyer> {
   const row = await findPerson(tx, userId);
   if (!row) throw new Error(`buyer ${userId} not found`);
-  const { first, last } = splitName(row.name);
+  const { first, last } = namesOf(row);
   const code = present(row.mobileCode)?.replace(/^\+/, '');
   const mobile = present(row.mobile);
   const phone = mobile ? (code ? `+${code} ${mobile}` : mobile) : null;
