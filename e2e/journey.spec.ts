@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
+import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
+import { expectAccessible, PASSWORD, signIn, signUp, uniqueEmail } from './support.ts';
 
 const PRODUCT = 'Centrifugal Monoblock Pump';
 
@@ -80,5 +81,68 @@ test('a buyer presses Chat now on a product; the seller gets a new request and a
   await expect(thread).toHaveAttribute('data-thread-type', '2');
   await expect(thread.getByTestId('thread-product')).toContainText(PRODUCT);
   await expectAccessible(seller, "the lead's chat request");
+  await sellerContext.close();
+});
+
+test('an anonymous visitor configures a quote, signs up from the modal, comes back to it and sends it at the listed price', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const surname = `Okafor${Date.now().toString(36)}`;
+  const buyerName = `Adaeze ${surname}`;
+  const email = uniqueEmail('journey-quote');
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+
+  // The product page lists a price per quantity tier; 25 pieces fall in the 10 – 49 tier.
+  await openProduct(visitor, 'monoblock pump', PRODUCT);
+  const tier = visitor.getByTestId('price-tier').filter({ hasText: /^\D*10 – 49/ });
+  const listed = (await tier.locator('p').first().textContent())!.trim();
+  expect(listed).toMatch(/^\D+[\d,.]+$/);
+  await expect(visitor.getByTestId('price-basis')).toContainText('Prices for 1 HP, Single');
+
+  // The modal says at the start that sending needs an account.
+  await visitor.getByRole('button', { name: 'Get latest price' }).click();
+  const modal = visitor.getByRole('dialog', { name: 'Request a quote' });
+  await expect(modal.getByText('Sending a request needs a free account')).toBeVisible();
+  await expectAccessible(visitor, 'the quote modal of an anonymous visitor');
+  await modal.getByText('Three', { exact: true }).click();
+  await modal.getByRole('textbox', { name: 'Quantity' }).fill('25');
+  await expect(modal.getByTestId('quote-unit-price')).toContainText(listed);
+
+  // Sign up from the modal, and land back on the same configuration.
+  await modal.getByRole('link', { name: 'Create an account' }).click();
+  await expect(visitor).toHaveURL(/\/user\/signup\?next=/);
+  await visitor.getByLabel('Full name').fill(buyerName);
+  await visitor.getByLabel('Work e-mail').fill(email);
+  await visitor.getByLabel('Password').fill(PASSWORD);
+  await visitor.getByRole('button', { name: 'Create buyer account' }).click();
+  await expect(visitor).toHaveURL(/\/productdetail\/.*quote=open/);
+  const again = visitor.getByRole('dialog', { name: 'Request a quote' });
+  await expect(again.getByRole('textbox', { name: 'Quantity' })).toHaveValue('25');
+  await expect(again.getByRole('radio', { name: 'Three' })).toBeChecked();
+  await expect(again.getByText('Sending a request needs a free account')).toBeHidden();
+  await expect(again.getByTestId('quote-unit-price')).toContainText(listed);
+  await again.getByRole('button', { name: 'Send quote request' }).click();
+  await expect(again.getByRole('heading', { name: QUOTE_MESSAGES.submitted })).toBeVisible();
+  await visitorContext.close();
+
+  // The seller's lead shows the price the product page showed for that quantity.
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await signIn(seller, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
+  await seller.goto('/crm/leads');
+  await seller.getByRole('textbox', { name: 'Search leads' }).fill(surname);
+  await expect(seller.getByRole('row')).toHaveCount(2);
+  await seller
+    .getByRole('row', { name: new RegExp(surname) })
+    .getByRole('link')
+    .first()
+    .click();
+  await seller.getByRole('tab', { name: /Requests/ }).click();
+  const thread = seller.getByTestId('thread-card').first();
+  await expect(thread).toHaveAttribute('data-thread-type', '1');
+  await expect(thread.getByTestId('thread-product')).toContainText(`${listed} each`);
+  await expect(thread.getByTestId('thread-product')).toContainText('Quantity: 25');
   await sellerContext.close();
 });
