@@ -102,7 +102,8 @@ function productInput(random: Random, seller: Seller, leaf: Leaf, lookups: Looku
   const perUsd = STARTING_RATES[COUNTRY_CURRENCIES[code] ?? 'USD'] ?? 1;
   const unitId = refs.unitByName.get(trade.unit.toLowerCase()) ?? refs.unitByName.get('piece')!;
   const countryId = refs.countryByKey.get(code.toLowerCase())!;
-  const model = `${noun
+  // The model code starts with the brand's letters: from the noun's it read "PCB PCB-202".
+  const model = `${brandName
     .replace(/[^A-Za-z]/g, '')
     .slice(0, 3)
     .toUpperCase()}-${100 + serial}`;
