@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
-import { expectAccessible, PASSWORD, signIn, signUp, uniqueEmail } from './support.ts';
+import { expectAccessible, openLead, PASSWORD, signIn, signUp, uniqueEmail } from './support.ts';
 
 const PRODUCT = 'Centrifugal Monoblock Pump';
 
@@ -67,15 +67,7 @@ test('a buyer presses Chat now on a product; the seller gets a new request and a
   await expect(seller.getByTestId('request-banner')).toBeHidden();
 
   // …and a lead in the CRM, named by the buyer's profile, with a type_2 thread holding the product.
-  await seller.goto('/crm/leads');
-  await seller.getByRole('textbox', { name: 'Search leads' }).fill(surname);
-  await expect(seller.getByRole('row')).toHaveCount(2);
-  await seller
-    .getByRole('row', { name: new RegExp(surname) })
-    .getByRole('link')
-    .first()
-    .click();
-  await expect(seller.getByRole('heading', { level: 1, name: buyerName })).toBeVisible();
+  await openLead(seller, surname, buyerName);
   await seller.getByRole('tab', { name: /Requests/ }).click();
   const thread = seller.getByTestId('thread-card').first();
   await expect(thread).toHaveAttribute('data-thread-type', '2');
@@ -131,14 +123,7 @@ test('an anonymous visitor configures a quote, signs up from the modal, comes ba
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await signIn(seller, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
-  await seller.goto('/crm/leads');
-  await seller.getByRole('textbox', { name: 'Search leads' }).fill(surname);
-  await expect(seller.getByRole('row')).toHaveCount(2);
-  await seller
-    .getByRole('row', { name: new RegExp(surname) })
-    .getByRole('link')
-    .first()
-    .click();
+  await openLead(seller, surname, buyerName);
   await seller.getByRole('tab', { name: /Requests/ }).click();
   const thread = seller.getByTestId('thread-card').first();
   await expect(thread).toHaveAttribute('data-thread-type', '1');
