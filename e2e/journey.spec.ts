@@ -73,6 +73,24 @@ test('a buyer presses Chat now on a product; the seller gets a new request and a
   await expect(thread).toHaveAttribute('data-thread-type', '2');
   await expect(thread.getByTestId('thread-product')).toContainText(PRODUCT);
   await expectAccessible(seller, "the lead's chat request");
+
+  // The lead's tab row stays one line and the page never scrolls sideways, from 600 to 1440 px; the
+  // screenshots are kept with the run.
+  for (const width of [1440, 1024, 600]) {
+    await seller.setViewportSize({ width, height: 900 });
+    const tops = await seller
+      .getByRole('tablist')
+      .first()
+      .getByRole('tab')
+      .evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `tab rows at ${width} px`).toBe(1);
+    // The CRM menu's items keep to one line each (at 600 px "My day" wrapped and the menu was cut off unseen).
+    const menu = seller.getByRole('navigation', { name: 'CRM' }).getByRole('link');
+    const heights = await menu.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
+    expect(Math.max(...heights), `menu item height at ${width} px`).toBeLessThan(1.5 * Math.min(...heights));
+    expect(await seller.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await seller.screenshot({ path: test.info().outputPath(`lead-${width}.png`), fullPage: true });
+  }
   await sellerContext.close();
 });
 
