@@ -36,7 +36,8 @@ test('a buyer presses Chat now on a product; the seller gets a new request and a
   await buyer.getByRole('link', { name: 'Chat now' }).click();
   await expect(buyer).toHaveURL(/\/chat\?/);
   await expect(buyer.getByTestId('conversation-title')).toHaveText('Anil Deshmukh');
-  await expect(buyer.getByText(`Shree Ganesh Engineering Works · About ${PRODUCT}`)).toBeVisible();
+  // One product name everywhere: the page's title, pre-title included.
+  await expect(buyer.getByText(`Shree Ganesh Engineering Works · About Cast Iron ${PRODUCT}`)).toBeVisible();
   await expectAccessible(buyer, 'a conversation started from a product');
   await send(buyer, 'Hello, is the 5 HP pump available for dispatch this month?');
   await expect(buyer).toHaveURL(/room=\d+/);

@@ -57,6 +57,14 @@ export const PRODUCT_LIMITS = {
 /** Joins the parts of a combination's value (spec section 3: "parts joined by |"). */
 export const COMBINATION_SEPARATOR = '|';
 
+/**
+ * A product's name as every screen shows it (issue 15: one product name everywhere): the pre-title,
+ * then the name ("Cast Iron" + "Centrifugal Monoblock Pump").
+ */
+export function productTitle(product: { pre_title_name?: string | null; name?: string | null }) {
+  return [product.pre_title_name?.trim(), product.name?.trim()].filter(Boolean).join(' ');
+}
+
 export const CATALOG_MESSAGES = {
   // Spec section 5, verbatim.
   preTitleTooLong: 'pre title must be of 50 characters',

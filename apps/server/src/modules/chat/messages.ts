@@ -6,6 +6,7 @@ import {
   type ChatMessage,
   type SendMessageFields,
 } from '@tradeloop/contracts/chat';
+import { productTitle } from '@tradeloop/contracts/catalog';
 import type { z } from 'zod';
 import type { sendMessageFieldsSchema } from '@tradeloop/contracts/chat';
 import type { Tx } from '../../db/client.ts';
@@ -97,7 +98,8 @@ async function productContext(
   if (!productId) return null;
   const listing = await findListing(tx, String(productId)).catch(() => null);
   if (!listing || (companyId !== undefined && listing.companyId !== companyId)) return null;
-  return { productId: listing.productId, productName: listing.name, productUrl: productUrlOf(listing) };
+  const productName = productTitle({ pre_title_name: listing.preTitleName, name: listing.name });
+  return { productId: listing.productId, productName, productUrl: productUrlOf(listing) };
 }
 
 /** Opens the direct room with a recipient: the one first opened between them, or a new one. */

@@ -59,7 +59,7 @@ describe('POST /chat/v1/rooms/send-message', () => {
     });
     expect(sent.room).toMatchObject({ type: 'direct', is_pinned: 0, is_archived: 0, unread_count: 0 });
     expect(sent.room).toMatchObject({
-      product: { id: pumpId, name: 'Centrifugal Water Pump' },
+      product: { id: pumpId, name: 'Industrial Centrifugal Water Pump' },
       other_user: { id: seller.id },
     });
     await settled(app);

@@ -76,7 +76,7 @@ describe('quote.submitted → a lead in the seller CRM (POST /api/v1/front/getQu
     expect(thread).toMatchObject({
       thread_type: 1,
       type: 'type_1',
-      thread_name: 'Quote request: Centrifugal Water Pump',
+      thread_name: 'Quote request: Industrial Centrifugal Water Pump',
       lead_source: 'Marketplace Quote',
       enquiry_id: enquiryId,
       buyer_user_id: buyer.id,
@@ -122,13 +122,13 @@ describe('quote.submitted → a lead in the seller CRM (POST /api/v1/front/getQu
       city: 'Berlin',
       lead_source: 'Marketplace Quote',
       lead_status: 'New',
-      product_interest: 'Centrifugal Water Pump',
+      product_interest: 'Industrial Centrifugal Water Pump',
     });
     const history = await timelineOf(app, seller, leadId);
     expect(history.map((entry) => entry.kind)).toEqual(['thread_added', 'created']);
     expect(thread.product_details.unit).toBeTruthy();
     expect(history[0].summary).toBe(
-      `Quote request: Centrifugal Water Pump (quantity 5 ${thread.product_details.unit})`,
+      `Quote request: Industrial Centrifugal Water Pump (quantity 5 ${thread.product_details.unit})`,
     );
     expect(history[0].details).toMatchObject({ thread_id: thread.id, thread_type: 1, enquiry_id: enquiryId });
   });
@@ -138,14 +138,14 @@ describe('quote.submitted → a lead in the seller CRM (POST /api/v1/front/getQu
     expect(response.statusCode).toBe(201);
     const threads = (await crm(app, seller, 'GET', `thread/list/${leadId}`)).json().data;
     expect(threads.map((thread: { thread_name: string }) => thread.thread_name)).toEqual([
-      'Quote request: Pump Coupling',
-      'Quote request: Centrifugal Water Pump',
+      'Quote request: Industrial Pump Coupling',
+      'Quote request: Industrial Centrifugal Water Pump',
     ]);
     expect(threads[0].product_details.attributes).toEqual([{ name: 'Size', value: 'Large' }]);
     expect((await leadsWithEmail(seller, buyer.email)).map((lead) => lead.id)).toEqual([leadId]);
     const { data: all } = await threadIndex(app, seller, 'sort_by=oldest');
     expect(all.map((thread) => thread.lead.id)).toEqual([leadId, leadId]);
-    expect(all[0].thread_name).toBe('Quote request: Centrifugal Water Pump');
+    expect(all[0].thread_name).toBe('Quote request: Industrial Centrifugal Water Pump');
   });
 
   it('RFQ to several sellers makes one lead in each company, and only there', async () => {
@@ -195,7 +195,7 @@ describe('chat.first_message → a type_2 thread', () => {
     expect(thread).toMatchObject({
       thread_type: 2,
       type: 'type_2',
-      thread_name: 'Chat enquiry: Centrifugal Water Pump',
+      thread_name: 'Chat enquiry: Industrial Centrifugal Water Pump',
       lead_source: 'Marketplace Chat',
       room_id: sent.room.room_id,
       message: 'Is the pump available in 5 HP?',
@@ -209,13 +209,15 @@ describe('chat.first_message → a type_2 thread', () => {
     const history = await timelineOf(app, seller, thread.lead.id);
     expect(history[0]).toMatchObject({
       kind: 'thread_added',
-      summary: 'Chat enquiry: Centrifugal Water Pump: “Is the pump available in 5 HP?”',
+      summary: 'Chat enquiry: Industrial Centrifugal Water Pump: “Is the pump available in 5 HP?”',
     });
 
     // Later messages in the room are a conversation, not new enquiries.
     await sendText(app, { ...chatter, name: 'Chen Wei' }, { recipient_id: seller.id, message: 'And the price?' });
     expect((await crm(app, seller, 'GET', `thread/list/${thread.lead.id}`)).json().data).toHaveLength(1);
-    expect((await leadInfo(app, seller, thread.lead.id)).values.product_interest).toBe('Centrifugal Water Pump');
+    expect((await leadInfo(app, seller, thread.lead.id)).values.product_interest).toBe(
+      'Industrial Centrifugal Water Pump',
+    );
 
     // "Chat now" on another product of the seller: the same room, a new request about that product,
     // and the lead's product interest follows it. Writing about it again adds nothing.
@@ -229,7 +231,7 @@ describe('chat.first_message → a type_2 thread', () => {
       'Centrifugal Water Pump',
       'Pump Coupling',
     ]);
-    expect((await leadInfo(app, seller, thread.lead.id)).values.product_interest).toBe('Pump Coupling');
+    expect((await leadInfo(app, seller, thread.lead.id)).values.product_interest).toBe('Industrial Pump Coupling');
 
     // Names come from the profile's first and last name fields.
     for (const [person, name] of [

@@ -1,4 +1,4 @@
-import { COMBINATION_SEPARATOR } from '@tradeloop/contracts/catalog';
+import { COMBINATION_SEPARATOR, productTitle } from '@tradeloop/contracts/catalog';
 import type { RecordValues } from '@tradeloop/contracts/crm';
 import { LOOP_SOURCES, THREAD_TYPE, type ThreadContact, type ThreadProduct } from '@tradeloop/contracts/crm-leads';
 import type { Tx } from '../../db/client.ts';
@@ -93,7 +93,8 @@ async function leadWithThread(
     thread: Omit<NewThread, 'companyId' | 'leadId' | 'leadSource' | 'contactDetails'>;
   },
 ) {
-  const productName = input.thread.productDetails.name;
+  const details = input.thread.productDetails;
+  const productName = details.name ? productTitle(details) : null;
   const values = productName ? { ...input.buyer.values, product_interest: productName } : input.buyer.values;
   const { lead, created } = await withAssignmentContext(tx, { categoryIds: input.product?.categoryIds }, () =>
     // "Product interest" follows the newest request (a returning buyer's lead keeps one, current).
@@ -121,6 +122,8 @@ export async function leadFromQuote(tx: Tx, event: DomainEvents['quote.submitted
   const [main, ...related] = enquiry?.lines ?? [];
   const currency = enquiry ? caches?.refs.currencies.get(enquiry.currencyId) : undefined;
   const name = enquiry?.productName ?? event.productName;
+  const preTitle = enquiry?.preTitleName ?? product?.details.pre_title_name ?? null;
+  const title = productTitle({ pre_title_name: preTitle, name });
   const quantity = enquiry?.quantity ?? event.quantity;
   const unit = enquiry?.unitName ?? main?.unit ?? null;
   const combination = enquiry?.combination ?? event.combination;
@@ -129,7 +132,7 @@ export async function leadFromQuote(tx: Tx, event: DomainEvents['quote.submitted
     ...product?.details,
     product_id: event.productId,
     name,
-    pre_title_name: enquiry?.preTitleName ?? product?.details.pre_title_name ?? null,
+    pre_title_name: preTitle,
     url: present(enquiry?.productUrl) ?? product?.details.url ?? null,
     image: present(enquiry?.productImage) ?? product?.details.image ?? null,
     combination,
@@ -155,13 +158,13 @@ export async function leadFromQuote(tx: Tx, event: DomainEvents['quote.submitted
     product,
     thread: {
       type: THREAD_TYPE.quote,
-      threadName: `Quote request: ${name}`,
+      threadName: `Quote request: ${title}`,
       productDetails,
       message: present(event.message) ?? present(enquiry?.message),
       enquiryId: event.enquiryId,
       buyerUserId: event.buyerUserId,
       createdBy: null,
-      summary: `Quote request: ${name} (quantity ${quantityText(quantity, unit)})`,
+      summary: `Quote request: ${title} (quantity ${quantityText(quantity, unit)})`,
     },
   });
 }
@@ -172,7 +175,7 @@ export async function leadFromChat(tx: Tx, event: DomainEvents['chat.first_messa
   if (await loopThreadExists(tx, companyId, { roomId: event.roomId, productId: event.productId })) return null;
   const buyer = await buyerOf(tx, event.buyerId);
   const product = event.productId === null ? null : await productFacts(tx, companyId, event.productId, caches);
-  const threadName = product ? `Chat enquiry: ${product.details.name}` : `Chat enquiry from ${buyer.name}`;
+  const threadName = product ? `Chat enquiry: ${productTitle(product.details)}` : `Chat enquiry from ${buyer.name}`;
   const excerpt = event.message.length > 80 ? `${event.message.slice(0, 79)}…` : event.message;
   return leadWithThread(tx, companyId, {
     buyer,

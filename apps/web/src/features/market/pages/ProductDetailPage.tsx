@@ -39,7 +39,7 @@ import {
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { COMBINATION_SEPARATOR } from '@tradeloop/contracts/catalog';
+import { COMBINATION_SEPARATOR, productTitle } from '@tradeloop/contracts/catalog';
 import { productKeyOf, type MarketProduct, type ProductPage } from '@tradeloop/contracts/market';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
@@ -292,7 +292,7 @@ function SellerCard({ page, onContact }: { page: ProductPage; onContact: () => v
                 userId: seller.seller_user_id ?? undefined,
                 companyId: seller.seller_user_id ? undefined : seller.id,
                 productId: product.id,
-                productName: product.name,
+                productName: productTitle(product),
                 productUrl: product.product_url,
               },
               user?.user_type,
@@ -512,7 +512,7 @@ export function ProductDetailPage() {
               <Stack gap="md">
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
                   <Title order={1} size="h2">
-                    {[product.pre_title_name, product.name].filter(Boolean).join(' ')}
+                    {productTitle(product)}
                   </Title>
                   <WishlistButton productId={product.id} name={product.name} />
                 </Group>

@@ -24,7 +24,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCalculator, IconCircleCheck, IconLogin } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { COMBINATION_SEPARATOR } from '@tradeloop/contracts/catalog';
+import { COMBINATION_SEPARATOR, productTitle } from '@tradeloop/contracts/catalog';
 import type { MarketProduct, ProductPage } from '@tradeloop/contracts/market';
 import { QUOTE_DEFAULT_QUANTITY, QUOTE_LIMITS, type QuoteState } from '@tradeloop/contracts/quotes';
 import { apiData, isApiError } from '../../../lib/api-client.ts';
@@ -366,7 +366,7 @@ export function QuoteModal({ page, currency, opened, onClose }: QuoteModalProps)
               <img src={product.photos[0].thumb} alt="" width={56} height={56} style={{ borderRadius: 8 }} />
             )}
             <div>
-              <Text fw={600}>{[product.pre_title_name, product.name].filter(Boolean).join(' ')}</Text>
+              <Text fw={600}>{productTitle(product)}</Text>
               <Text size="sm" c="dimmed">
                 {seller.name} · {seller.business_type} · {seller.country_name ?? ''}
               </Text>
