@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
-import { expectAccessible, signIn, signUp, smtpInbox, uniqueEmail } from './support.ts';
+import { expectAccessible, openLead, signIn, signUp, smtpInbox, uniqueEmail } from './support.ts';
 
 /** A 1 × 1 PNG: the file the seller keeps on the lead. */
 const PNG = Buffer.from(
@@ -42,14 +42,8 @@ test('a buyer’s quote request becomes a lead the seller works on, and every st
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await signIn(seller, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
-  await seller.goto('/crm/leads');
-  await seller.getByRole('textbox', { name: 'Search leads' }).fill(surname);
-  await expect(seller.getByRole('row')).toHaveCount(2);
-  await seller
-    .getByRole('row', { name: new RegExp(surname) })
-    .getByRole('link', { name: 'Kavya', exact: true })
-    .click();
-  await expect(seller.getByRole('heading', { level: 1, name: buyerName })).toBeVisible();
+  // The lead's first name is the buyer's full name: their profile gives no first and last name.
+  await openLead(seller, surname, buyerName);
   await expectAccessible(seller, 'a lead from a quote request');
 
   await seller.getByRole('tab', { name: /Requests/ }).click();

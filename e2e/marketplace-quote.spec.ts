@@ -56,8 +56,8 @@ test('a buyer finds a product despite a typo, requests a quote, and the seller a
   await modal.getByText('Three', { exact: true }).click();
   await expect(modal.getByRole('radio', { name: 'Three' })).toBeChecked();
   await modal.getByRole('textbox', { name: 'Quantity' }).fill('10');
-  // Ten pieces are priced at the 10 – 49 tier ($168): 168 × 10 × 5 / 2 = $4,200.
-  await expect(modal.getByTestId('quote-total')).toHaveText('$4,200');
+  // Ten pieces are priced at the 10 – 49 tier ($168), 5 HP at 1.6 times that (decision 035): $2,688.
+  await expect(modal.getByTestId('quote-total')).toHaveText('$2,688');
   await expectAccessible(productPage, 'the quote request');
   await modal.getByRole('button', { name: 'Send quote request' }).click();
   await expect(modal.getByRole('heading', { name: QUOTE_MESSAGES.submitted })).toBeVisible();

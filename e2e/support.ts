@@ -145,3 +145,15 @@ export async function expectAccessible(page: Page, label: string) {
     });
   expect.soft(blocking, `accessibility of ${label} (${page.url()})`).toEqual([]);
 }
+
+/** Opens the seller's lead whose row holds `surname` (the only match) by its name, from the leads list. */
+export async function openLead(seller: Page, surname: string, leadName: string) {
+  await seller.goto('/crm/leads');
+  await seller.getByRole('textbox', { name: 'Search leads' }).fill(surname);
+  await expect(seller.getByRole('row')).toHaveCount(2);
+  await seller
+    .getByRole('row', { name: new RegExp(surname) })
+    .getByRole('link', { name: leadName, exact: true })
+    .click();
+  await expect(seller.getByRole('heading', { level: 1, name: leadName })).toBeVisible();
+}

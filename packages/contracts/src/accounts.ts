@@ -15,6 +15,8 @@ export const GENDERS = ['male', 'female', 'other'] as const;
 /** Profile fields of spec section 3 a user can edit (basic details). */
 export const BASIC_FIELDS = [
   'full_name',
+  'first_name',
+  'last_name',
   'gender',
   'country',
   'state',
@@ -149,6 +151,8 @@ export function isTimeZone(zone: string): boolean {
 export const updateProfileBodySchema = z
   .object({
     full_name: z.string().trim().min(1, 'Please enter your full name').max(100, PROFILE_MESSAGES.tooLong).optional(),
+    first_name: text(100),
+    last_name: text(100),
     gender: z.enum(GENDERS).nullable().optional(),
     country: z
       .string()

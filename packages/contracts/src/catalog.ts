@@ -4,7 +4,13 @@ import { calculatorInputSchema } from './catalog-calculator.ts';
 import { productImageUploadSchema } from './catalog-files.ts';
 import { specificationSheetSchema } from './catalog-specs.ts';
 import { firstDuplicate, termName } from './catalog-terms.ts';
-import { AVAILABILITIES, CONDITIONS, PRICE_TYPES, PRODUCT_TYPES } from './catalog-constants.ts';
+import {
+  AVAILABILITIES,
+  COMBINATION_SEPARATOR,
+  CONDITIONS,
+  PRICE_TYPES,
+  PRODUCT_TYPES,
+} from './catalog-constants.ts';
 
 export * from './catalog-constants.ts';
 
@@ -52,9 +58,6 @@ export const PRODUCT_LIMITS = {
   text: 150,
   maxPrice: 1_000_000_000,
 } as const;
-
-/** Joins the parts of a combination's value (spec section 3: "parts joined by |"). */
-export const COMBINATION_SEPARATOR = '|';
 
 export const CATALOG_MESSAGES = {
   // Spec section 5, verbatim.

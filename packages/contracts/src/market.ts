@@ -282,7 +282,13 @@ export const publicProductSchema = z.object({
   original_currency: currencyRefSchema.nullable(),
   unit_price: z.number().nullable(),
   unit_price_max: z.number().nullable(),
+  /**
+   * Unit prices by quantity, of `priced_combination` (decision 035): the figures the quote modal,
+   * the enquiry and the lead get for that configuration and quantity.
+   */
   tiers: z.array(publicTierSchema),
+  /** The configuration the page's prices are for (the default one); null for a product without options. */
+  priced_combination: z.string().nullable(),
   /** Minimum order quantity. */
   quantity: z.number().nullable(),
   choice_options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),

@@ -26,3 +26,9 @@ export function safeNextPath(value: string | null): string | null {
   if (value.startsWith(PATHS.signin) || value.startsWith(PATHS.signup)) return null;
   return value;
 }
+
+/** The sign-in or sign-up page, returning to `next` (a path of this app) afterwards. */
+export function authPath(page: 'signin' | 'signup', next: string | null) {
+  const safe = safeNextPath(next);
+  return safe ? `${PATHS[page]}?${NEXT_PARAM}=${encodeURIComponent(safe)}` : PATHS[page];
+}

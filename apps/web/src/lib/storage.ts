@@ -41,6 +41,24 @@ export function removeLocal(key: string) {
   }
 }
 
+/** This tab's session storage (work kept across a sign-in, such as a quote being configured). */
+export function readSession(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(key: string, value: string | null) {
+  try {
+    if (value === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, value);
+  } catch {
+    // ignored, as above
+  }
+}
+
 export function getCookie(name: string): string | null {
   if (typeof document === 'undefined') return null; // rendering on the server
   for (const part of document.cookie.split(';')) {

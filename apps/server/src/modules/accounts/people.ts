@@ -20,6 +20,8 @@ const personColumns = {
   lastSeenAt: users.lastSeenAt,
   deletedAt: users.deletedAt,
   avatar: userProfiles.avatar_original,
+  firstName: userProfiles.first_name,
+  lastName: userProfiles.last_name,
   profileCompanyType: userProfiles.company_type,
   country: userProfiles.country,
   city: userProfiles.city,

@@ -55,6 +55,9 @@ export const userProfiles = pgTable('user_profiles', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   avatar_original: text('avatar_original'),
+  /** The person's given and family names as they write them (issue 15: never guessed from spaces). */
+  first_name: text('first_name'),
+  last_name: text('last_name'),
   gender: text('gender'),
   country: text('country'),
   state: text('state'),

@@ -47,12 +47,13 @@ const ENGINEERING: DemoProduct[] = [
       [50, 500, 152],
     ],
     calculator: {
-      equation: 'price * quantity * Power / 2',
+      // The listed tiers are the 1 HP pump's prices; more power costs a factor more (decision 035).
+      equation: 'price * quantity * Power',
       values: [
         ['Power', '1 HP', 1],
-        ['Power', '2 HP', 2],
-        ['Power', '3 HP', 3],
-        ['Power', '5 HP', 5],
+        ['Power', '2 HP', 1.15],
+        ['Power', '3 HP', 1.3],
+        ['Power', '5 HP', 1.6],
       ],
     },
   },
@@ -470,7 +471,7 @@ const PORTS: Record<string, { sea: string; air: string }> = {
 
 /**
  * Demo products for the demo sellers: a full engineering catalogue for the first demo seller
- * (quantity tiers, a calculator, a product made to order) and a few trade products for each other
+ * (quantity tiers, a calculator, a product made to order) and one trade product for each other
  * seller, so lists, filters and the marketplace have something real to show.
  */
 export async function loadCatalogDemoData(tx: Tx) {
@@ -499,8 +500,8 @@ export async function loadCatalogDemoData(tx: Tx) {
   for (const [index, seller] of sellers.entries()) {
     const owner = { companyId: seller.companyId, userId: seller.userId };
     const ids = idsFor(seller.country);
-    const mine =
-      seller.email === DEMO_ACCOUNTS.seller ? ENGINEERING : [0, 1, 2].map((n) => TRADE[(index * 3 + n) % TRADE.length]);
+    // One trade product per other seller, so no product name is sold by more than two of them.
+    const mine = seller.email === DEMO_ACCOUNTS.seller ? ENGINEERING : [TRADE[index % TRADE.length]];
     for (const [n, product] of mine.entries()) await createProduct(tx, owner, toInput(product, ids, n));
   }
 }

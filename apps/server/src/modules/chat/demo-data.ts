@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
 import type { Tx } from '../../db/client.ts';
 import { findPeople } from '../accounts/people.ts';
+import { productNamed } from '../catalog/product-access.ts';
 import { directKey } from './rooms.ts';
 import { chatMembers, chatMessages, chatRooms, sellerRatings } from './tables.ts';
 
@@ -78,15 +79,19 @@ export async function loadChatDemoData(tx: Tx) {
   const ningbo = byEmail.get(NINGBO);
   if (!seller || !subuser || !priya || !james || !lukas || !ningbo) return;
 
+  // The rooms are about the seller's own listed products, named as the catalogue names them.
+  const pump = await productNamed(tx, seller.companyId!, 'Centrifugal Monoblock Pump');
+  const valve = await productNamed(tx, seller.companyId!, 'Flanged Ball Valve');
+  const about = (product: { id: number } | undefined, name: string) => (product ? { id: product.id, name } : undefined);
   const day = 24 * 60;
   const jamesRoom = await conversation(
     tx,
-    { type: 'direct', product: { id: 1, name: 'Stainless steel centrifugal pump' } },
+    { type: 'direct', product: about(pump, 'Centrifugal Monoblock Pump') },
     [{ id: james.id }, { id: seller.id }],
     [
       [
         james.id,
-        'Hello, we need 40 stainless steel centrifugal pumps for a water plant in Houston. What is your best FOB price?',
+        'Hello, we need 40 monoblock pumps, 5 HP three phase, for a water plant in Houston. What is your best FOB price?',
         2 * day,
       ],
       [
@@ -100,16 +105,16 @@ export async function loadChatDemoData(tx: Tx) {
   );
   await conversation(
     tx,
-    { type: 'direct', product: { id: 2, name: 'Cast iron gate valve DN100' } },
+    { type: 'direct', product: about(valve, 'Flanged Ball Valve') },
     [{ id: lukas.id }, { id: seller.id }],
     [
-      [lukas.id, 'Guten Tag, do you have DN100 gate valves with DIN flanges in stock?', 6 * 60],
+      [lukas.id, 'Guten Tag, do you have the 100 mm ball valves in SS316 in stock?', 6 * 60],
       [seller.id, 'Yes, 200 pieces in stock, PN16, dispatch within 10 days.', 5 * 60],
     ],
   );
   await conversation(
     tx,
-    { type: 'direct', product: { id: 3, name: 'Hydraulic gear pump' } },
+    { type: 'direct' },
     [{ id: priya.id }, { id: ningbo.id }],
     [
       [priya.id, 'Hi Li Wei, is the hydraulic gear pump available with a SAE flange?', 3 * day],

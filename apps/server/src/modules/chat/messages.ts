@@ -6,6 +6,7 @@ import {
   type ChatMessage,
   type SendMessageFields,
 } from '@tradeloop/contracts/chat';
+import { productTitle } from '@tradeloop/contracts/catalog';
 import type { z } from 'zod';
 import type { sendMessageFieldsSchema } from '@tradeloop/contracts/chat';
 import type { Tx } from '../../db/client.ts';
@@ -24,6 +25,8 @@ import {
   type Viewer,
 } from './rooms.ts';
 import { findPeople, findPerson, knownUserNameSql } from '../accounts/people.ts';
+import { productUrlOf } from '../market/listing.ts';
+import { findListing } from '../market/product-page.ts';
 import { chatAttachments, chatBlocks, chatMembers, chatMessages, chatRooms, chatTransfers } from './tables.ts';
 import { findContact, loadMessages, shapeMessage, toChatFile } from './views.ts';
 
@@ -45,7 +48,23 @@ async function messageByClientId(db: Tx, senderId: number, clientId: string) {
   return row ?? null;
 }
 
-type Target = { room: typeof chatRooms.$inferSelect; members: number[]; created: boolean; recipientId: number | null };
+type Target = {
+  room: typeof chatRooms.$inferSelect;
+  members: number[];
+  created: boolean;
+  recipientId: number | null;
+  /** The message brings a product the room was not about yet: for the seller, a new request. */
+  newProduct: boolean;
+};
+
+/** Puts a direct room on the product the buyer now writes about; true when that is a new product for it. */
+async function moveToProduct(tx: Tx, room: typeof chatRooms.$inferSelect, product: ProductContext) {
+  if (!product || room.type !== 'direct') return { room, newProduct: false };
+  if (product.productId !== room.productId) {
+    await tx.update(chatRooms).set(product).where(eq(chatRooms.id, room.id));
+  }
+  return { room: { ...room, ...product }, newProduct: product.productId !== room.productId };
+}
 
 /** A room that exists with its active members, one query; 404 unless the sender is one of them. */
 async function roomForSender(tx: Tx, senderId: number, roomId: number) {
@@ -64,11 +83,31 @@ async function roomForSender(tx: Tx, senderId: number, roomId: number) {
   return row;
 }
 
+type ProductContext = { productId: number; productName: string; productUrl: string } | null;
+
+/**
+ * The product a conversation is about, as the catalogue names it (one product name everywhere): the
+ * client's name and link are not trusted. A product no longer listed, or of another company than the
+ * seller written to, carries no context.
+ */
+async function productContext(
+  tx: Tx,
+  productId: number | undefined,
+  companyId?: number | null,
+): Promise<ProductContext> {
+  if (!productId) return null;
+  const listing = await findListing(tx, String(productId)).catch(() => null);
+  if (!listing || (companyId !== undefined && listing.companyId !== companyId)) return null;
+  const productName = productTitle({ pre_title_name: listing.preTitleName, name: listing.name });
+  return { productId: listing.productId, productName, productUrl: productUrlOf(listing) };
+}
+
 /** Opens the direct room with a recipient: the one first opened between them, or a new one. */
 async function directRoomWith(tx: Tx, sender: Viewer, recipientId: number, input: SendInput): Promise<Target> {
   if (recipientId === sender.id) throw invalid({ recipient_id: [CHAT_MESSAGES.cannotMessageSelf] });
   const recipient = await findContact(tx, recipientId);
   if (!recipient) throw invalid({ recipient_id: [CHAT_MESSAGES.recipientNotFound] });
+  const product = await productContext(tx, input.product_id, recipient.company_id);
   const existing = await findDirectRoom(tx, sender.id, recipientId);
   if (existing) {
     // The sender handed this conversation over earlier and writes again: they rejoin it.
@@ -76,7 +115,8 @@ async function directRoomWith(tx: Tx, sender: Viewer, recipientId: number, input
       .insert(chatMembers)
       .values({ roomId: existing.id, userId: sender.id })
       .onConflictDoUpdate({ target: [chatMembers.roomId, chatMembers.userId], set: { leftAt: null } });
-    return { ...(await roomForSender(tx, sender.id, existing.id)), created: false, recipientId };
+    const found = await roomForSender(tx, sender.id, existing.id);
+    return { ...found, ...(await moveToProduct(tx, found.room, product)), created: false, recipientId };
   }
   const strangers = !(await haveTalked(tx, sender.id, recipientId));
   const [room] = await tx
@@ -85,9 +125,9 @@ async function directRoomWith(tx: Tx, sender: Viewer, recipientId: number, input
       type: 'direct',
       directKey: directKey(sender.id, recipientId),
       createdBy: sender.id,
-      productId: input.product_id ?? null,
-      productName: input.product_id ? (input.product_name ?? null) : null,
-      productUrl: input.product_id ? (input.product_url ?? null) : null,
+      productId: product?.productId ?? null,
+      productName: product?.productName ?? null,
+      productUrl: product?.productUrl ?? null,
     })
     .onConflictDoNothing()
     .returning();
@@ -95,29 +135,22 @@ async function directRoomWith(tx: Tx, sender: Viewer, recipientId: number, input
     // Both wrote first at the same moment: the other transaction made the room.
     const raced = await findDirectRoom(tx, sender.id, recipientId);
     if (!raced) throw new AppError(409, CHAT_MESSAGES.recipientNotFound);
-    return { ...(await roomForSender(tx, sender.id, raced.id)), created: false, recipientId };
+    return { ...(await roomForSender(tx, sender.id, raced.id)), created: false, recipientId, newProduct: false };
   }
   await tx.insert(chatMembers).values([
     { roomId: room.id, userId: sender.id, role: 'member', requestStatus: 'accepted' },
     { roomId: room.id, userId: recipientId, role: 'member', requestStatus: strangers ? 'pending' : 'accepted' },
   ]);
-  return { room, members: [sender.id, recipientId], created: true, recipientId };
+  return { room, members: [sender.id, recipientId], created: true, recipientId, newProduct: false };
 }
 
 async function resolveTarget(tx: Tx, sender: Viewer, input: SendInput): Promise<Target> {
   if (input.roomId) {
     const { room, members } = await roomForSender(tx, sender.id, input.roomId);
-    if (input.product_id && room.type === 'direct') {
-      await tx
-        .update(chatRooms)
-        .set({
-          productId: input.product_id,
-          productName: input.product_name ?? null,
-          productUrl: input.product_url ?? null,
-        })
-        .where(eq(chatRooms.id, room.id));
-    }
-    return { room, members, created: false, recipientId: null };
+    const other = room.type === 'direct' ? (members.find((id) => id !== sender.id) ?? null) : null;
+    const otherCompany = other && input.product_id ? ((await findContact(tx, other))?.company_id ?? null) : null;
+    const product = otherCompany ? await productContext(tx, input.product_id, otherCompany) : null;
+    return { ...(await moveToProduct(tx, room, product)), members, created: false, recipientId: other };
   }
   if (input.recipient_id) return directRoomWith(tx, sender, input.recipient_id, input);
   throw invalid({ recipient_id: [CHAT_MESSAGES.recipientRequired] });
@@ -194,6 +227,7 @@ type Written = {
   offline: number[];
   recipientId: number | null;
   productId: number | null;
+  newProduct: boolean;
 };
 
 async function writeMessage(
@@ -203,7 +237,7 @@ async function writeMessage(
   text: string,
   files: StoredFile[],
 ): Promise<Written> {
-  const { room, members, created, recipientId } = await resolveTarget(tx, sender, input);
+  const { room, members, created, recipientId, newProduct } = await resolveTarget(tx, sender, input);
   const others = members.filter((id) => id !== sender.id);
   const { senderBlocks, hiddenFor, offline } = await othersOf(tx, sender.id, others);
   if (room.type === 'direct' && senderBlocks.length > 0) throw forbidden(CHAT_MESSAGES.youBlocked);
@@ -247,16 +281,18 @@ async function writeMessage(
     recipients: others.filter((id) => !hiddenFor.includes(id)),
     offline,
     recipientId,
-    productId: input.product_id ?? room.productId,
+    productId: room.productId,
+    newProduct,
   };
 }
 
 /**
- * A buyer's first message to a seller becomes a lead in the seller's CRM: the event is written in the
- * message's own transaction, so the lead can't be lost between the two.
+ * A buyer's first message to a seller, or the first about another product ("Chat now" on it), becomes
+ * a request in the seller's CRM: the event is written in the message's own transaction, so the lead
+ * can't be lost between the two.
  */
 async function emitFirstMessage(ctx: ChatContext, tx: Tx, sender: Viewer, written: Written) {
-  if (!written.created || sender.userType !== 'others' || !written.recipientId) return;
+  if (!(written.created || written.newProduct) || sender.userType !== 'others' || !written.recipientId) return;
   const seller = await findContact(tx, written.recipientId);
   if (!seller?.company_id || seller.user_type === 'others') return;
   await ctx.events.emit(tx, 'chat.first_message', {
@@ -419,7 +455,8 @@ export async function history(
     db.select({ total: count() }).from(chatMessages).where(where),
     loadMessages(db, viewer.id, {
       where,
-      order: [desc(chatMessages.id)],
+      // By the server's timestamp (ids break ties), so a page reads in the order the messages were written.
+      order: [desc(chatMessages.createdAt), desc(chatMessages.id)],
       limit: query.per_page,
       offset: (query.page - 1) * query.per_page,
     }),

@@ -5,6 +5,7 @@ import { createTestApp, settled } from '../../../test/helpers.ts';
 import { expectPrivateFile } from '../../../test/private-files.ts';
 import { outboxMessages } from '../../platform/mail.ts';
 import { findPerson } from '../accounts/people.ts';
+import { createProductAs, inStockProduct, loadRefs } from '../catalog/test-fixtures.ts';
 import {
   chatUser,
   counts,
@@ -23,6 +24,7 @@ let translator: Awaited<ReturnType<typeof fakeLibreTranslate>>;
 let seller: ChatUser;
 let buyer: ChatUser;
 let stranger: ChatUser;
+let pumpId: number;
 
 beforeAll(async () => {
   translator = await fakeLibreTranslate();
@@ -32,6 +34,8 @@ beforeAll(async () => {
     await chatUser(app, 'buyer', { name: 'Priya Buyer' }),
     await chatUser(app, 'buyer', { name: 'Sam Stranger' }),
   ];
+  const refs = await loadRefs(app);
+  pumpId = (await createProductAs(app, { ...seller, email: '' }, inStockProduct(refs))).id;
 });
 
 afterAll(async () => {
@@ -49,18 +53,22 @@ describe('POST /chat/v1/rooms/send-message', () => {
       recipient_id: seller.id,
       message: 'Hello, is the pump in stock?',
       message_type: 'text',
-      product_id: 42,
-      product_name: 'Centrifugal pump',
+      product_id: pumpId,
+      // The catalogue names the product, not the client (one product name everywhere).
+      product_name: 'Some other name',
     });
     expect(sent.room).toMatchObject({ type: 'direct', is_pinned: 0, is_archived: 0, unread_count: 0 });
-    expect(sent.room).toMatchObject({ product: { id: 42, name: 'Centrifugal pump' }, other_user: { id: seller.id } });
+    expect(sent.room).toMatchObject({
+      product: { id: pumpId, name: 'Industrial Centrifugal Water Pump' },
+      other_user: { id: seller.id },
+    });
     await settled(app);
     expect(first).toEqual([
       expect.objectContaining({
         payload: expect.objectContaining({
           buyerId: buyer.id,
           sellerId: seller.id,
-          productId: 42,
+          productId: pumpId,
           roomId: sent.room.room_id,
         }),
       }),

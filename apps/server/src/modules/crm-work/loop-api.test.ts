@@ -18,7 +18,15 @@ let pump: number;
 let coupling: number;
 let similar: number[];
 
-const buyerProfile = { country: 'DE', city: 'Berlin', mobile_code: '49', mobile: '1512345678' };
+/** The buyer's names as their profile gives them: the family name is not guessed from the spaces. */
+const buyerProfile = {
+  country: 'DE',
+  city: 'Berlin',
+  mobile_code: '49',
+  mobile: '1512345678',
+  first_name: 'Bea Maria',
+  last_name: 'Buyer',
+};
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -68,7 +76,7 @@ describe('quote.submitted → a lead in the seller CRM (POST /api/v1/front/getQu
     expect(thread).toMatchObject({
       thread_type: 1,
       type: 'type_1',
-      thread_name: 'Quote request: Centrifugal Water Pump',
+      thread_name: 'Quote request: Industrial Centrifugal Water Pump',
       lead_source: 'Marketplace Quote',
       enquiry_id: enquiryId,
       buyer_user_id: buyer.id,
@@ -114,13 +122,13 @@ describe('quote.submitted → a lead in the seller CRM (POST /api/v1/front/getQu
       city: 'Berlin',
       lead_source: 'Marketplace Quote',
       lead_status: 'New',
-      product_interest: 'Centrifugal Water Pump',
+      product_interest: 'Industrial Centrifugal Water Pump',
     });
     const history = await timelineOf(app, seller, leadId);
     expect(history.map((entry) => entry.kind)).toEqual(['thread_added', 'created']);
     expect(thread.product_details.unit).toBeTruthy();
     expect(history[0].summary).toBe(
-      `Quote request: Centrifugal Water Pump (quantity 5 ${thread.product_details.unit})`,
+      `Quote request: Industrial Centrifugal Water Pump (quantity 5 ${thread.product_details.unit})`,
     );
     expect(history[0].details).toMatchObject({ thread_id: thread.id, thread_type: 1, enquiry_id: enquiryId });
   });
@@ -130,14 +138,14 @@ describe('quote.submitted → a lead in the seller CRM (POST /api/v1/front/getQu
     expect(response.statusCode).toBe(201);
     const threads = (await crm(app, seller, 'GET', `thread/list/${leadId}`)).json().data;
     expect(threads.map((thread: { thread_name: string }) => thread.thread_name)).toEqual([
-      'Quote request: Pump Coupling',
-      'Quote request: Centrifugal Water Pump',
+      'Quote request: Industrial Pump Coupling',
+      'Quote request: Industrial Centrifugal Water Pump',
     ]);
     expect(threads[0].product_details.attributes).toEqual([{ name: 'Size', value: 'Large' }]);
     expect((await leadsWithEmail(seller, buyer.email)).map((lead) => lead.id)).toEqual([leadId]);
     const { data: all } = await threadIndex(app, seller, 'sort_by=oldest');
     expect(all.map((thread) => thread.lead.id)).toEqual([leadId, leadId]);
-    expect(all[0].thread_name).toBe('Quote request: Centrifugal Water Pump');
+    expect(all[0].thread_name).toBe('Quote request: Industrial Centrifugal Water Pump');
   });
 
   it('RFQ to several sellers makes one lead in each company, and only there', async () => {
@@ -166,6 +174,11 @@ describe('quote.submitted → a lead in the seller CRM (POST /api/v1/front/getQu
 describe('chat.first_message → a type_2 thread', () => {
   it('turns a buyer’s first message into a lead with a chat enquiry thread about the product', async () => {
     const chatter = await personOf(app, 'buyer', { name: 'Chen Wei', profile: { country: 'CN', city: 'Shanghai' } });
+    const fatima = await personOf(app, 'buyer', {
+      name: 'Fatima Al Mansouri',
+      profile: { first_name: 'Fatima', last_name: 'Al Mansouri' },
+    });
+    const noNames = await personOf(app, 'buyer', { name: 'Mary Ann Smith' });
     const sent = await sendText(
       app,
       { ...chatter, name: 'Chen Wei' },
@@ -182,7 +195,7 @@ describe('chat.first_message → a type_2 thread', () => {
     expect(thread).toMatchObject({
       thread_type: 2,
       type: 'type_2',
-      thread_name: 'Chat enquiry: Centrifugal Water Pump',
+      thread_name: 'Chat enquiry: Industrial Centrifugal Water Pump',
       lead_source: 'Marketplace Chat',
       room_id: sent.room.room_id,
       message: 'Is the pump available in 5 HP?',
@@ -190,16 +203,49 @@ describe('chat.first_message → a type_2 thread', () => {
       product_details: { product_id: pump, name: 'Centrifugal Water Pump' },
     });
     const lead = await leadInfo(app, seller, thread.lead.id);
-    expect(lead.values).toMatchObject({ first_name: 'Chen', last_name: 'Wei', lead_source: 'Marketplace Chat' });
+    // No first and last name in the profile: the full name stays whole rather than split at a guess.
+    expect(lead.values).toMatchObject({ first_name: 'Chen Wei', lead_source: 'Marketplace Chat' });
+    expect(lead.values.last_name).toBeUndefined();
     const history = await timelineOf(app, seller, thread.lead.id);
     expect(history[0]).toMatchObject({
       kind: 'thread_added',
-      summary: 'Chat enquiry: Centrifugal Water Pump: “Is the pump available in 5 HP?”',
+      summary: 'Chat enquiry: Industrial Centrifugal Water Pump: “Is the pump available in 5 HP?”',
     });
 
     // Later messages in the room are a conversation, not new enquiries.
     await sendText(app, { ...chatter, name: 'Chen Wei' }, { recipient_id: seller.id, message: 'And the price?' });
     expect((await crm(app, seller, 'GET', `thread/list/${thread.lead.id}`)).json().data).toHaveLength(1);
+    expect((await leadInfo(app, seller, thread.lead.id)).values.product_interest).toBe(
+      'Industrial Centrifugal Water Pump',
+    );
+
+    // "Chat now" on another product of the seller: the same room, a new request about that product,
+    // and the lead's product interest follows it. Writing about it again adds nothing.
+    const other = { recipient_id: seller.id, message_type: 'text', product_id: coupling };
+    await sendText(app, { ...chatter, name: 'Chen Wei' }, { ...other, message: 'Do you sell couplings too?' });
+    await sendText(app, { ...chatter, name: 'Chen Wei' }, { ...other, message: 'In the large size?' });
+    const threads2 = (await crm(app, seller, 'GET', `thread/list/${thread.lead.id}`)).json().data;
+    expect(threads2).toHaveLength(2);
+    expect(threads2.map((entry: { room_id: number }) => entry.room_id)).toEqual([sent.room.room_id, sent.room.room_id]);
+    expect(threads2.map((entry: { product_details: { name: string } }) => entry.product_details.name).sort()).toEqual([
+      'Centrifugal Water Pump',
+      'Pump Coupling',
+    ]);
+    expect((await leadInfo(app, seller, thread.lead.id)).values.product_interest).toBe('Industrial Pump Coupling');
+
+    // Names come from the profile's first and last name fields.
+    for (const [person, name] of [
+      [fatima, 'Fatima Al Mansouri'],
+      [noNames, 'Mary Ann Smith'],
+    ] as const) {
+      await sendText(app, { ...person, name }, { recipient_id: seller.id, message: 'Hello', product_id: pump });
+    }
+    const leadOf = async (userId: number) => {
+      const entry = (await threadIndex(app, seller, 'type=2')).data.find((item) => item.buyer_user_id === userId)!;
+      return (await leadInfo(app, seller, entry.lead.id)).values;
+    };
+    expect(await leadOf(fatima.id)).toMatchObject({ first_name: 'Fatima', last_name: 'Al Mansouri' });
+    expect(await leadOf(noNames.id)).toMatchObject({ first_name: 'Mary Ann Smith' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { COMBINATION_SEPARATOR } from '@tradeloop/contracts/catalog';
+import { COMBINATION_SEPARATOR, productTitle } from '@tradeloop/contracts/catalog';
 import type { RecordValues } from '@tradeloop/contracts/crm';
 import { LOOP_SOURCES, THREAD_TYPE, type ThreadContact, type ThreadProduct } from '@tradeloop/contracts/crm-leads';
 import type { Tx } from '../../db/client.ts';
@@ -22,18 +22,23 @@ type Buyer = { name: string; contact: ThreadContact; values: RecordValues };
 
 const present = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
 
-/** "Mary Ann Smith" → Mary Ann / Smith; a single word is a first name. */
-export function splitName(fullName: string) {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  if (words.length <= 1) return { first: words[0] ?? '', last: null };
-  return { first: words.slice(0, -1).join(' '), last: words[words.length - 1] };
+/**
+ * First and last name as the buyer's profile gives them. Without them the full name is the first
+ * name and the last is left empty: a space does not tell where a family name starts ("Fatima Al
+ * Mansouri", "Mary Ann Smith").
+ */
+export function namesOf(person: { name: string; firstName: string | null; lastName: string | null }) {
+  const first = present(person.firstName);
+  const last = present(person.lastName);
+  if (first || last) return { first: first ?? '', last };
+  return { first: person.name.trim(), last: null };
 }
 
 /** The buyer as their account shows them: name, e-mail, mobile, company, country and city. */
 async function buyerOf(tx: Tx, userId: number): Promise<Buyer> {
   const row = await findPerson(tx, userId);
   if (!row) throw new Error(`buyer ${userId} not found`);
-  const { first, last } = splitName(row.name);
+  const { first, last } = namesOf(row);
   const code = present(row.mobileCode)?.replace(/^\+/, '');
   const mobile = present(row.mobile);
   const phone = mobile ? (code ? `+${code} ${mobile}` : mobile) : null;
@@ -88,10 +93,12 @@ async function leadWithThread(
     thread: Omit<NewThread, 'companyId' | 'leadId' | 'leadSource' | 'contactDetails'>;
   },
 ) {
-  const productName = input.thread.productDetails.name;
+  const details = input.thread.productDetails;
+  const productName = details.name ? productTitle(details) : null;
   const values = productName ? { ...input.buyer.values, product_interest: productName } : input.buyer.values;
   const { lead, created } = await withAssignmentContext(tx, { categoryIds: input.product?.categoryIds }, () =>
-    createLead(tx, companyId, values, input.source),
+    // "Product interest" follows the newest request (a returning buyer's lead keeps one, current).
+    createLead(tx, companyId, values, input.source, { latest: ['product_interest'] }),
   );
   const threadId = await addThread(tx, {
     ...input.thread,
@@ -115,6 +122,8 @@ export async function leadFromQuote(tx: Tx, event: DomainEvents['quote.submitted
   const [main, ...related] = enquiry?.lines ?? [];
   const currency = enquiry ? caches?.refs.currencies.get(enquiry.currencyId) : undefined;
   const name = enquiry?.productName ?? event.productName;
+  const preTitle = enquiry?.preTitleName ?? product?.details.pre_title_name ?? null;
+  const title = productTitle({ pre_title_name: preTitle, name });
   const quantity = enquiry?.quantity ?? event.quantity;
   const unit = enquiry?.unitName ?? main?.unit ?? null;
   const combination = enquiry?.combination ?? event.combination;
@@ -123,7 +132,7 @@ export async function leadFromQuote(tx: Tx, event: DomainEvents['quote.submitted
     ...product?.details,
     product_id: event.productId,
     name,
-    pre_title_name: enquiry?.preTitleName ?? product?.details.pre_title_name ?? null,
+    pre_title_name: preTitle,
     url: present(enquiry?.productUrl) ?? product?.details.url ?? null,
     image: present(enquiry?.productImage) ?? product?.details.image ?? null,
     combination,
@@ -149,13 +158,13 @@ export async function leadFromQuote(tx: Tx, event: DomainEvents['quote.submitted
     product,
     thread: {
       type: THREAD_TYPE.quote,
-      threadName: `Quote request: ${name}`,
+      threadName: `Quote request: ${title}`,
       productDetails,
       message: present(event.message) ?? present(enquiry?.message),
       enquiryId: event.enquiryId,
       buyerUserId: event.buyerUserId,
       createdBy: null,
-      summary: `Quote request: ${name} (quantity ${quantityText(quantity, unit)})`,
+      summary: `Quote request: ${title} (quantity ${quantityText(quantity, unit)})`,
     },
   });
 }
@@ -163,10 +172,10 @@ export async function leadFromQuote(tx: Tx, event: DomainEvents['quote.submitted
 /** chat.first_message: a type 2 thread with the room, the message and the product talked about. */
 export async function leadFromChat(tx: Tx, event: DomainEvents['chat.first_message'], caches?: Caches) {
   const companyId = event.sellerCompanyId;
-  if (await loopThreadExists(tx, companyId, { roomId: event.roomId })) return null;
+  if (await loopThreadExists(tx, companyId, { roomId: event.roomId, productId: event.productId })) return null;
   const buyer = await buyerOf(tx, event.buyerId);
   const product = event.productId === null ? null : await productFacts(tx, companyId, event.productId, caches);
-  const threadName = product ? `Chat enquiry: ${product.details.name}` : `Chat enquiry from ${buyer.name}`;
+  const threadName = product ? `Chat enquiry: ${productTitle(product.details)}` : `Chat enquiry from ${buyer.name}`;
   const excerpt = event.message.length > 80 ? `${event.message.slice(0, 79)}…` : event.message;
   return leadWithThread(tx, companyId, {
     buyer,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CRM_TYPE, recordTitle, type RecordValues } from '@tradeloop/contracts/crm';
 import {
   LEAD_MESSAGES,
@@ -179,7 +179,11 @@ export async function threadOfLead(tx: Tx, companyId: number, leadId: number, th
 }
 
 /** A marketplace thread already written for this enquiry or chat room (an event told twice). */
-export async function loopThreadExists(tx: Tx, companyId: number, source: { enquiryId: number } | { roomId: number }) {
+export async function loopThreadExists(
+  tx: Tx,
+  companyId: number,
+  source: { enquiryId: number } | { roomId: number; productId: number | null },
+) {
   const [row] = await tx
     .select({ id: crmLeadThreads.id })
     .from(crmLeadThreads)
@@ -188,7 +192,13 @@ export async function loopThreadExists(tx: Tx, companyId: number, source: { enqu
         eq(crmLeadThreads.companyId, companyId),
         'enquiryId' in source
           ? eq(crmLeadThreads.enquiryId, source.enquiryId)
-          : eq(crmLeadThreads.roomId, source.roomId),
+          : and(
+              eq(crmLeadThreads.roomId, source.roomId),
+              // A conversation holds one request per product it came to be about.
+              source.productId === null
+                ? undefined
+                : sql`${crmLeadThreads.productDetails}->>'product_id' = ${String(source.productId)}`,
+            ),
       ),
     )
     .limit(1);

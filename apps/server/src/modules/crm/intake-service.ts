@@ -12,9 +12,16 @@ import { valuesContain } from './tenant-index.ts';
 /**
  * For other modules (a marketplace quote): a lead in the seller's CRM from plain values. Fields the
  * form lacks or values that do not fit are dropped rather than failing the buyer's request; a live
- * lead with the same e-mail is reused (its empty fields filled), so a returning buyer is one lead.
+ * lead with the same e-mail is reused (its empty fields filled, and the `latest` fields, such as the
+ * product of the newest request, replaced), so a returning buyer is one lead.
  */
-export async function createLead(tx: Tx, companyId: number, values: RecordValues, source: string) {
+export async function createLead(
+  tx: Tx,
+  companyId: number,
+  values: RecordValues,
+  source: string,
+  options: { latest?: readonly string[] } = {},
+) {
   const [owner] = await findPeople(tx, { companyId, userType: 'seller', limit: 1 });
   if (!owner) throw invalid({ company_id: ['This company has no seller'] });
   const actor = { companyId, userId: owner.id };
@@ -34,15 +41,29 @@ export async function createLead(tx: Tx, companyId: number, values: RecordValues
       )
       .orderBy(asc(crmRecords.id))
       .limit(1);
-    if (existing) return { lead: await fillEmpty(tx, actor, existing.id, existing.values, withSource), created: false };
+    if (existing) {
+      const lead = await fillEmpty(tx, actor, existing.id, existing.values, withSource, options.latest ?? []);
+      return { lead, created: false };
+    }
   }
   const lead = await createRecord(tx, actor, { typeId: CRM_TYPE.leads, values: withSource, lenient: true, source });
   return { lead, created: true };
 }
 
-async function fillEmpty(tx: Tx, actor: Actor, id: number, stored: RecordValues, incoming: RecordValues) {
+async function fillEmpty(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  stored: RecordValues,
+  incoming: RecordValues,
+  latest: readonly string[],
+) {
   const loaded = await loadFields(tx, actor.companyId, CRM_TYPE.leads);
-  const missing = Object.fromEntries(Object.entries(incoming).filter(([name]) => stored[name] === undefined));
+  const missing = Object.fromEntries(
+    Object.entries(incoming).filter(
+      ([name, value]) => stored[name] === undefined || (latest.includes(name) && stored[name] !== value),
+    ),
+  );
   const values = await prepareValues(tx, actor, loaded, missing, {
     existing: stored,
     recordId: id,

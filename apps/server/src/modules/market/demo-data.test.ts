@@ -65,4 +65,30 @@ describe('marketplace demo data', () => {
     const bell = await as(app, seller, { method: 'GET', url: '/api/v1/notifications/count' });
     expect(bell.json().data.unread.enquiries).toBe(3);
   });
+
+  it('reads like a real catalogue: no doubled words, distinct products per seller, no name crowding a results page', async () => {
+    const rows = rowsOf<{ name: string; company_id: number }>(
+      await app.db.execute(sql`select concat_ws(' ', pre_title_name, name) as name, company_id from market_listings`),
+    );
+    const doubled = rows.filter((row) => /\b(\w+)\s+\1\b/i.test(row.name)).map((row) => row.name);
+    expect(doubled).toEqual([]);
+    const perSeller = new Map<string, number>();
+    for (const row of rows) {
+      const key = `${row.company_id}:${row.name.toLowerCase()}`;
+      perSeller.set(key, (perSeller.get(key) ?? 0) + 1);
+    }
+    expect([...perSeller].filter(([, count]) => count > 1)).toEqual([]);
+
+    // The first results page of common keywords shows no product name more than twice.
+    const keywords = ['pump', 'valve', 'motor', 'steel', 'gear pump', 'wire', 'box', 'gloves', 'light', 'bearing'];
+    for (const q of keywords) {
+      const page = await search(app, { keyword: q, per_page: 40 });
+      const seen = new Map<string, number>();
+      for (const product of page.data) {
+        const name = [product.pre_title_name, product.name].filter(Boolean).join(' ');
+        seen.set(name, (seen.get(name) ?? 0) + 1);
+      }
+      expect({ q, crowded: [...seen].filter(([, count]) => count > 2) }).toEqual({ q, crowded: [] });
+    }
+  });
 });

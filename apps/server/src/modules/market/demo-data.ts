@@ -54,6 +54,15 @@ function singular(name: string): string {
   return name.replace(/s$/i, '');
 }
 
+/** Whether two names share a word ("Heavy Duty" and "Heavy Duty Shelving"), whatever the case. */
+function sharesWord(a: string, b: string) {
+  const words = new Set(b.toLowerCase().split(/\s+/));
+  return a
+    .toLowerCase()
+    .split(/\s+/)
+    .some((word) => words.has(word));
+}
+
 type Seller = { userId: number; companyId: number; country: string | null; type: string; index: number };
 type Leaf = { id: number; name: string; topIndex: number; top: string };
 type Lookups = { refs: ReferenceSets; brandIds: Map<string, number>; anyBrand: [string, number]; terms: number[] };
@@ -93,17 +102,23 @@ function productInput(random: Random, seller: Seller, leaf: Leaf, lookups: Looku
   const perUsd = STARTING_RATES[COUNTRY_CURRENCIES[code] ?? 'USD'] ?? 1;
   const unitId = refs.unitByName.get(trade.unit.toLowerCase()) ?? refs.unitByName.get('piece')!;
   const countryId = refs.countryByKey.get(code.toLowerCase())!;
-  const model = `${noun
+  // The model code starts with the brand's letters: from the noun's it read "PCB PCB-202".
+  const model = `${brandName
     .replace(/[^A-Za-z]/g, '')
     .slice(0, 3)
     .toUpperCase()}-${100 + serial}`;
   const condition = random.next() < 0.8 ? 'Brand New' : random.pick(['Used', 'Refurbished']);
   const specs = random.some(trade.specs, 3).map(([name, values]) => ({ name, value: random.pick(values) }));
+  // The qualifier goes once, before the name or in it, and never beside a word it repeats
+  // ("Galvanised Galvanised Steel Pipe"); the random draws stay as they were.
+  const asPreTitle = random.next() < 0.3;
+  const inName = random.next() >= 0.3 && !asPreTitle;
+  const fits = !sharesWord(qualifier, noun);
   return {
     brandName,
     input: {
-      pre_title_name: random.next() < 0.3 ? qualifier : undefined,
-      name: `${random.next() < 0.3 ? '' : `${qualifier} `}${noun} ${model}`.trim(),
+      pre_title_name: asPreTitle && fits ? qualifier : undefined,
+      name: `${inName && fits ? `${qualifier} ` : ''}${noun} ${model}`.trim(),
       description:
         `${qualifier} ${noun.toLowerCase()} from ${brandName}, supplied by a ${seller.type.toLowerCase().replace(/s$/, '')} ` +
         `for buyers in ${leaf.top.toLowerCase()}. Options: ${attributes.map((a) => `${a.name.toLowerCase()} ${a.values.join(', ')}`).join('; ')}. ` +

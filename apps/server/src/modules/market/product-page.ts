@@ -12,6 +12,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { getProfile } from '../accounts/service.ts';
 import { getCalculator } from '../catalog/calculator-service.ts';
+import { priceConfiguration } from '../catalog/pricing.ts';
 import { publicCatalogs } from '../catalog/catalogs-service.ts';
 import { listMatrix } from '../catalog/matrix-service.ts';
 import { loadReferenceSets } from '../catalog/references.ts';
@@ -41,6 +42,27 @@ function when<T>(value: T | null | undefined, text: (value: T) => string): strin
   return value === null || value === undefined ? null : text(value);
 }
 
+/**
+ * The page's prices, in the product's currency, from the one pricing function (decision 035): each
+ * tier's unit price for the default configuration at the tier's first quantity; a fixed price at the
+ * minimum order.
+ */
+export async function pagePrices(db: Db, row: ListingRow, detail: ProductDetail) {
+  const priceAt = (quantity: number) =>
+    priceConfiguration(db, row.companyId, row.productId, { combination: undefined, quantity, detail });
+  const tiers = [];
+  let pricedCombination: string | null = null;
+  for (const tier of detail.order_quantity) {
+    const priced = await priceAt(tier.min);
+    pricedCombination = priced.combination;
+    tiers.push({ ...tier, per_unit: priced.unitPrice });
+  }
+  const single = tiers.length === 0 ? await priceAt(Math.max(1, row.minOrder ?? 1)) : null;
+  if (single) pricedCombination = single.combination;
+  const perUnit = single ? [single.unitPrice] : tiers.map((tier) => tier.per_unit);
+  return { tiers, pricedCombination, perUnit };
+}
+
 async function publicProduct(
   db: Db,
   row: ListingRow,
@@ -53,6 +75,7 @@ async function publicProduct(
   const from = detail.price_currency?.id ?? null;
   const money = (amount: number | null) => (amount === null ? null : convert(rates, amount, from, perUsd));
   const sheet = await sheetOf(db, row.productId);
+  const { tiers, pricedCombination, perUnit } = await pagePrices(db, row, detail);
   const calculator = await getCalculator(db, row.companyId, row.productId);
   const matrix = await listMatrix(db, row.companyId, { product_id: row.productId, per_page: 1000, page: 1 });
   const countryName = (id: number | null) => (id === null ? null : (refs.countries.get(id)?.name ?? null));
@@ -93,9 +116,10 @@ async function publicProduct(
     unit: row.unitName,
     currency,
     original_currency: currencyRef(rates, from),
-    unit_price: money(detail.price_min),
-    unit_price_max: money(detail.price_max),
-    tiers: detail.order_quantity.map((tier) => ({ min: tier.min, max: tier.max, per_unit: money(tier.per_unit)! })),
+    unit_price: perUnit.length ? money(Math.min(...perUnit)) : money(detail.price_min),
+    unit_price_max: perUnit.length ? money(Math.max(...perUnit)) : money(detail.price_max),
+    tiers: tiers.map((tier) => ({ min: tier.min, max: tier.max, per_unit: money(tier.per_unit)! })),
+    priced_combination: pricedCombination,
     quantity: row.minOrder,
     choice_options: detail.choice_options.map(({ name, values }) => ({ name, values })),
     matrix: matrix.data

@@ -3,13 +3,11 @@ import { QUOTE_MESSAGES, type QuoteLine } from '@tradeloop/contracts/quotes';
 import type { z } from 'zod';
 import type { combinationsSchema } from '@tradeloop/contracts/quotes';
 import type { Db } from '../../db/client.ts';
-import { AppError, invalid } from '../../platform/errors.ts';
-import { getCalculator, tryCalculator } from '../catalog/calculator-service.ts';
-import { listMatrix } from '../catalog/matrix-service.ts';
-import { basePrice } from '../catalog/product-access.ts';
+import { invalid } from '../../platform/errors.ts';
+import { priceConfiguration } from '../catalog/pricing.ts';
 import { productDetail } from '../catalog/service.ts';
 import type { ListingRow } from '../market/listing.ts';
-import { convert, roundMoney, type Rates } from '../market/rates.ts';
+import { convert, type Rates } from '../market/rates.ts';
 
 type Combinations = z.infer<typeof combinationsSchema>;
 
@@ -47,31 +45,9 @@ export function combinationOf(detail: Pick<ProductDetail, 'choice_options'>, giv
   return values.join(COMBINATION_SEPARATOR);
 }
 
-async function matrixOf(db: Db, listing: ListingRow) {
-  const page = await listMatrix(db, listing.companyId, { product_id: listing.productId, per_page: 1000, page: 1 });
-  return page.data;
-}
-
-/** The calculator's price when the product has a working one; null to fall back to the listed price. */
-async function calculatorPrice(db: Db, listing: ListingRow, combination: string | null, quantity: number) {
-  const calculator = await getCalculator(db, listing.companyId, listing.productId);
-  if (calculator.mode === null) return null;
-  try {
-    return await tryCalculator(db, listing.companyId, {
-      product_id: listing.productId,
-      combination: combination ?? undefined,
-      quantity,
-    });
-  } catch (error) {
-    // A calculator the seller left inconsistent must not stop a buyer from asking for a price.
-    if (error instanceof AppError && error.statusCode === 422) return null;
-    throw error;
-  }
-}
-
 /**
- * Prices `quantity` of one combination: the calculator's result when the product has one, else the
- * combination's own price or the product's (fixed, or the quantity tier that covers the quantity).
+ * Prices `quantity` of one combination through the catalogue's one pricing function (the
+ * combination's or the tier's price, through the seller's calculator when there is one).
  */
 export async function priceLine(
   db: Db,
@@ -79,35 +55,22 @@ export async function priceLine(
   input: { combinations?: Combinations; quantity: number; type?: 'simple' | 'configured' },
 ): Promise<PricedLine> {
   const detail = await productDetail(db, listing.companyId, listing.productId);
-  const matrix = await matrixOf(db, listing);
-  const chosen = combinationOf(detail, input.combinations);
-  const variation =
-    chosen === null
-      ? undefined
-      : chosen === undefined
-        ? (matrix.find((row) => row.is_default && row.status === 'active') ??
-          matrix.find((row) => row.status === 'active'))
-        : matrix.find((row) => row.value === chosen);
-  if (chosen && variation?.status !== 'active') {
-    throw invalid({ combinations: [QUOTE_MESSAGES.combinationUnavailable] });
-  }
-  const combination = variation?.value ?? null;
-  const listed =
-    variation?.price ??
-    basePrice({ priceType: detail.price_type, unitPrice: detail.unit_price }, detail.order_quantity, input.quantity);
-  const calculated = await calculatorPrice(db, listing, combination, input.quantity);
-  const total = calculated ? calculated.total : roundMoney(listed * input.quantity);
+  const priced = await priceConfiguration(db, listing.companyId, listing.productId, {
+    combination: combinationOf(detail, input.combinations),
+    quantity: input.quantity,
+    detail,
+  });
   return {
     productId: listing.productId,
     productName: listing.name,
     preTitleName: listing.preTitleName,
     type: input.type ?? detail.product_type,
-    combination,
+    combination: priced.combination,
     quantity: input.quantity,
-    unitPrice: calculated ? calculated.unit_price : listed,
-    total,
-    currencyId: detail.price_currency?.id ?? null,
-    equation: calculated?.equation ?? null,
+    unitPrice: priced.unitPrice,
+    total: priced.total,
+    currencyId: priced.currencyId,
+    equation: priced.equation,
     minOrder: listing.minOrder,
     unitName: listing.unitName,
     image: detail.main_image?.thumb ?? null,

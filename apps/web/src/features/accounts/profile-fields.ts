@@ -11,6 +11,8 @@ import type { ProfileTab } from '../../lib/paths.ts';
 /** How each profile field of spec section 3 is named on screen. */
 export const PROFILE_FIELD_LABELS: Record<ProfileField, string> = {
   full_name: 'Full name',
+  first_name: 'First name',
+  last_name: 'Last name',
   gender: 'Gender',
   country: 'Country',
   state: 'State or province',

@@ -11,6 +11,8 @@ import { useProfileForm } from './use-profile-form.ts';
 
 const FIELDS = [
   'full_name',
+  'first_name',
+  'last_name',
   'gender',
   'avatar_original',
   'mobile_country_code',
@@ -47,6 +49,18 @@ export function BasicDetailsForm({ profile }: { profile: Profile }) {
             {...form.getInputProps('gender')}
             value={form.values.gender || null}
             onChange={(value) => form.setFieldValue('gender', value ?? '')}
+          />
+          <TextInput
+            label={LABELS.first_name}
+            description="As suppliers should address you"
+            autoComplete="given-name"
+            {...form.getInputProps('first_name')}
+          />
+          <TextInput
+            label={LABELS.last_name}
+            description="Family name, even of several words"
+            autoComplete="family-name"
+            {...form.getInputProps('last_name')}
           />
         </SimpleGrid>
         <Group align="flex-end" wrap="nowrap" gap="md">

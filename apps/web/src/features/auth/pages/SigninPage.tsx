@@ -7,13 +7,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { autologinLinkBodySchema, signinBodySchema, type SigninBody } from '@tradeloop/contracts/auth';
 import { showSubmitError, zodFormValidator } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { NEXT_PARAM, PATHS, safeNextPath } from '../../../lib/paths.ts';
+import { authPath, NEXT_PARAM, PATHS, safeNextPath } from '../../../lib/paths.ts';
 import { useSignin } from '../api/signin.ts';
 import { useRequestSigninLink } from '../api/request-signin-link.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 
 export function SigninPage() {
   useDocumentTitle('Sign in · TradeLoop');
+  const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<'password' | 'link'>('password');
   return (
     <AuthLayout
@@ -21,7 +22,7 @@ export function SigninPage() {
       subtitle={
         <>
           New to TradeLoop?{' '}
-          <Anchor component={Link} to={PATHS.signup} fw={600}>
+          <Anchor component={Link} to={authPath('signup', searchParams.get(NEXT_PARAM))} fw={600}>
             Create a free account
           </Anchor>
         </>

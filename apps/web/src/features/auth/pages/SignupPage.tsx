@@ -16,12 +16,12 @@ import {
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconBuildingFactory2, IconShoppingCart } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signupBodySchema, type SignupBody } from '@tradeloop/contracts/auth';
 import { COMPANY_TYPES, type CompanyType } from '@tradeloop/contracts/auth-constants';
 import { showSubmitError, zodFormValidator } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { PATHS } from '../../../lib/paths.ts';
+import { authPath, NEXT_PARAM, PATHS, safeNextPath } from '../../../lib/paths.ts';
 import { useSignup } from '../api/signup.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 
@@ -66,6 +66,8 @@ const ACCOUNT_KINDS = [
 export function SignupPage() {
   useDocumentTitle('Create your account · TradeLoop');
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const next = searchParams.get(NEXT_PARAM);
   const signup = useSignup();
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<SignupValues>({
@@ -87,7 +89,8 @@ export function SignupPage() {
     try {
       const result = await signup.mutateAsync(toSignupBody(values));
       if (result.message) notifySuccess(result.message);
-      await navigate(PATHS.dashboard, { replace: true });
+      // Back where the visitor was (a quote being configured), else the dashboard.
+      await navigate(safeNextPath(next) ?? PATHS.dashboard, { replace: true });
     } catch (error) {
       showSubmitError(error, form, setAlert);
     }
@@ -99,7 +102,7 @@ export function SignupPage() {
       subtitle={
         <>
           Already on TradeLoop?{' '}
-          <Anchor component={Link} to={PATHS.signin} fw={600}>
+          <Anchor component={Link} to={authPath('signin', next)} fw={600}>
             Sign in
           </Anchor>
         </>

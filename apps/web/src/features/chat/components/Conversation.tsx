@@ -47,6 +47,7 @@ import {
 } from '../api/mutations.ts';
 import { useChatSettings, useHistory, useMessageSearch, useRoomDetail } from '../api/queries.ts';
 import { startCall } from '../calls/call-store.ts';
+import { inServerOrder } from '../message-order.ts';
 import { noteSeen } from '../realtime/cache.ts';
 import { useTyping } from '../realtime/typing.ts';
 import { Composer } from './Composer.tsx';
@@ -94,7 +95,11 @@ export function Conversation({ roomId, product, onBack, onClosed }: Conversation
   const blocking = useBlockUser();
   const answer = useAnswerRequest();
 
-  const messages = useMemo(() => history.data?.pages.flatMap((page) => page.data) ?? [], [history.data]);
+  // Newest first, by the server's timestamp (spec section 9's day labels and times follow it).
+  const messages = useMemo(
+    () => inServerOrder(history.data?.pages.flatMap((page) => page.data) ?? []).reverse(),
+    [history.data],
+  );
   const newest = messages[0];
 
   // Spec section 4: opening a room sets its unread count to zero (and so does reading what arrives).

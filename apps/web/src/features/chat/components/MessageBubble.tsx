@@ -134,6 +134,7 @@ export function MessageBubble({
       gap={4}
       className="tl-chat-row"
       data-testid="message"
+      data-created-at={message.created_at}
     >
       {own && renderMenu()}
       <Paper
@@ -197,7 +198,7 @@ export function MessageBubble({
               edited
             </Text>
           )}
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" data-testid="message-time">
             {time12(message.created_at)}
           </Text>
           {own && <Ticks message={message} />}

@@ -168,7 +168,7 @@ export function ChatPage() {
       <EmptyState
         icon={<IconMessageCircle size={32} />}
         title="Choose a conversation"
-        description="Pick a conversation on the left, or message a supplier from their product or company page."
+        description="Pick a conversation on the left, or press Chat now on a product page or in the supplier directory to start one."
       />
     </Center>
   );

@@ -28,8 +28,9 @@ export function CrmLayout() {
     <Box>
       <Box bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container fluid px={{ base: 'sm', md: 'xl' }} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-          <ScrollArea type="never" style={{ flex: 1, minWidth: 0 }}>
-            <Group component="nav" aria-label="CRM" gap={4} py={6} wrap="nowrap">
+          {/* Narrow screens (600 px) scroll the menu with a visible bar instead of cutting it off. */}
+          <ScrollArea type="auto" scrollbarSize={4} style={{ flex: 1, minWidth: 0 }}>
+            <Group component="nav" aria-label="CRM" gap={4} py={6} wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
               {LINKS.map((link) => (
                 <NavLink key={link.to} to={link.to} end={link.end} className="tl-nav-link">
                   {link.label}

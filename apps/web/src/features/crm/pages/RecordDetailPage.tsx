@@ -400,7 +400,8 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Tabs defaultValue="overview" keepMounted={false}>
-            <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
+            {/* One row at every width (issue 15: it wrapped at 1440 px): compact tabs that scroll within the row. */}
+            <Tabs.List mb="md" className="tl-detail-tabs">
               <Tabs.Tab value="overview">Overview</Tabs.Tab>
               <Tabs.Tab value="related">Related</Tabs.Tab>
               {slotsFor(typeId).map((slot) => {

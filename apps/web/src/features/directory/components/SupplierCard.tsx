@@ -1,7 +1,10 @@
-import { Avatar, Badge, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconCalendarEvent, IconMapPin, IconUser } from '@tabler/icons-react';
+import { Avatar, Badge, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconCalendarEvent, IconMapPin, IconMessageCircle, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { DirectorySeller } from '@tradeloop/contracts/directory';
 import { initials, monthYear } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
+import { chatLink } from '../../chat/chat-paths.ts';
 import { COMPANY_TYPE_COLORS } from '../company-types.ts';
 
 type SupplierCardProps = { seller: DirectorySeller; countryName: string | null };
@@ -9,6 +12,8 @@ type SupplierCardProps = { seller: DirectorySeller; countryName: string | null }
 export function SupplierCard({ seller, countryName }: SupplierCardProps) {
   const color = COMPANY_TYPE_COLORS[seller.company_type];
   const location = [seller.city, countryName ?? seller.country].filter(Boolean).join(', ');
+  const { user } = useSession();
+  const ownCompany = user?.company_id === seller.company_id;
   return (
     <Card component="article" data-testid="supplier-card" h="100%" aria-labelledby={`supplier-${seller.company_id}`}>
       <Stack gap="sm" h="100%">
@@ -51,6 +56,20 @@ export function SupplierCard({ seller, countryName }: SupplierCardProps) {
             <IconCalendarEvent size={16} aria-hidden />
             <Text size="sm">Member since {monthYear(seller.member_since)}</Text>
           </Group>
+          {!ownCompany && (
+            <Button
+              component={Link}
+              to={chatLink({ companyId: seller.company_id }, user?.user_type)}
+              variant="light"
+              size="xs"
+              mt={4}
+              leftSection={<IconMessageCircle size={14} />}
+              aria-label={`Chat now with ${seller.company_name}`}
+              data-track="chat-now"
+            >
+              Chat now
+            </Button>
+          )}
         </Stack>
       </Stack>
     </Card>

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCircleCheckFilled, IconMapPin, IconPhoto } from '@tabler/icons-react';
+import { productTitle } from '@tradeloop/contracts/catalog-constants';
 import type { MarketProduct } from '@tradeloop/contracts/market';
 import { AVAILABILITY_LABELS, minimumOrder, priceText, productHref } from '../format.ts';
 import { WishlistButton } from './WishlistButton.tsx';
@@ -60,7 +61,7 @@ export function ProductCard({ product, keyword, compact = false, priority = fals
           lineClamp={2}
           data-track="product-image-click"
         >
-          {[product.pre_title_name, product.name].filter(Boolean).join(' ')}
+          {productTitle(product)}
         </Text>
         <Text fw={700} size="lg" c="brand.8" data-testid="product-price">
           {priceText(product)}
@@ -147,7 +148,7 @@ export function ProductRow({ product, keyword, priority = false }: CardProps) {
             fw={600}
             lineClamp={2}
           >
-            {[product.pre_title_name, product.name].filter(Boolean).join(' ')}
+            {productTitle(product)}
           </Text>
           <Text size="sm" c="dimmed" lineClamp={2}>
             {product.summary}

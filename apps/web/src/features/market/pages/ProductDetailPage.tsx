@@ -34,10 +34,12 @@ import {
   IconLink,
   IconMail,
   IconMapPin,
+  IconMessageCircle,
   IconPackageOff,
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { COMBINATION_SEPARATOR, productTitle } from '@tradeloop/contracts/catalog-constants';
 import type { MarketProduct, ProductPage } from '@tradeloop/contracts/market';
 import { productKeyOf } from '@tradeloop/contracts/market-constants';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -48,7 +50,9 @@ import { initials, monthYear } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useOrigin } from '../../../lib/client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { chatLink } from '../../chat/chat-paths.ts';
 import { QuoteModal } from '../../quotes/components/QuoteModal.tsx';
+import { QUOTE_OPEN_PARAM, QUOTE_OPEN_VALUE } from '../../quotes/quote-draft.ts';
 import { useProductPage } from '../api/product-page.ts';
 import { CurrencySelect } from '../components/CurrencySelect.tsx';
 import { ProductCard } from '../components/ProductCard.tsx';
@@ -74,22 +78,39 @@ function PriceBlock({ page }: { page: ProductPage }) {
         <Text size="xs" c="dimmed">
           Fixed price · {product.price_term}
         </Text>
+        <PriceBasis page={page} />
       </Stack>
     );
   }
   return (
-    <SimpleGrid cols={{ base: 2, sm: Math.min(product.tiers.length, 4) }} spacing="xs" data-testid="detail-price">
-      {product.tiers.map((tier) => (
-        <Paper key={tier.min} withBorder p="xs" radius="md">
-          <Text fw={800} c="brand.8">
-            {money(tier.per_unit, product.currency)}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {tier.min.toLocaleString('en')} – {tier.max.toLocaleString('en')} {pluralUnit(product.unit ?? 'unit')}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
+    <Stack gap={4}>
+      <SimpleGrid cols={{ base: 2, sm: Math.min(product.tiers.length, 4) }} spacing="xs" data-testid="detail-price">
+        {product.tiers.map((tier) => (
+          <Paper key={tier.min} withBorder p="xs" radius="md" data-testid="price-tier">
+            <Text fw={800} c="brand.8">
+              {money(tier.per_unit, product.currency)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {tier.min.toLocaleString('en')} – {tier.max.toLocaleString('en')} {pluralUnit(product.unit ?? 'unit')}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <PriceBasis page={page} />
+    </Stack>
+  );
+}
+
+/** Decision 035: what the listed prices are for, so the quote's figure is no surprise. */
+function PriceBasis({ page }: { page: ProductPage }) {
+  const { product } = page;
+  if (!product.priced_combination) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="price-basis">
+      Prices for {product.priced_combination.split(COMBINATION_SEPARATOR).join(', ')}. The quote prices the
+      configuration you choose
+      {product.has_calculator ? ' with the seller’s calculator' : ''}.
+    </Text>
   );
 }
 
@@ -200,8 +221,9 @@ function ShareLinks({ product }: { product: ProductPage['product'] }) {
 }
 
 function SellerCard({ page, onContact }: { page: ProductPage; onContact: () => void }) {
-  const { seller } = page;
+  const { seller, product } = page;
   const { token, user } = useSession();
+  const ownCompany = !!user?.company_id && user.company_id === seller.id;
   const addContact = useMutation({
     mutationFn: () =>
       apiRequest<{ created: boolean }>('front/contact_list/add', {
@@ -264,9 +286,36 @@ function SellerCard({ page, onContact }: { page: ProductPage; onContact: () => v
         </Table.Tbody>
       </Table>
       <Stack gap="xs" mt="sm">
-        <Button onClick={onContact} data-track="contact-seller">
+        {!ownCompany && (
+          <Button
+            component={Link}
+            to={chatLink(
+              {
+                userId: seller.seller_user_id ?? undefined,
+                companyId: seller.seller_user_id ? undefined : seller.id,
+                productId: product.id,
+                productName: productTitle(product),
+                productUrl: product.product_url,
+              },
+              user?.user_type,
+            )}
+            leftSection={<IconMessageCircle size={16} />}
+            data-track="chat-now"
+          >
+            Chat now
+          </Button>
+        )}
+        <Button
+          variant="light"
+          onClick={onContact}
+          data-track="contact-seller"
+          aria-describedby="contact-supplier-hint"
+        >
           Contact supplier
         </Button>
+        <Text size="xs" c="dimmed" id="contact-supplier-hint">
+          Contact supplier sends a quote request; Chat now opens a conversation about this product.
+        </Text>
         {token && user?.id !== seller.seller_user_id && (
           <Button
             variant="default"
@@ -412,7 +461,8 @@ export function ProductDetailPage() {
   const key = productKeyOf(params['*'] ?? '') ?? '';
   const currency = Number(searchParams.get('currency')) || getCurrencyId();
   const page = useProductPage(key, currency, searchParams.get('search_keyword'));
-  const [quoteOpened, quote] = useDisclosure(false);
+  // Back from signing in or up with a quote being configured: the modal opens again (issue 15).
+  const [quoteOpened, quote] = useDisclosure(searchParams.get(QUOTE_OPEN_PARAM) === QUOTE_OPEN_VALUE);
   const product = page.data?.product;
   useDocumentTitle(product ? `${product.name} · ${page.data!.seller.name} · TradeLoop` : 'Product · TradeLoop');
 
@@ -464,7 +514,7 @@ export function ProductDetailPage() {
               <Stack gap="md">
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
                   <Title order={1} size="h2">
-                    {[product.pre_title_name, product.name].filter(Boolean).join(' ')}
+                    {productTitle(product)}
                   </Title>
                   <WishlistButton productId={product.id} name={product.name} />
                 </Group>

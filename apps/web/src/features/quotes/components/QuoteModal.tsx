@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Checkbox,
   Chip,
@@ -25,17 +24,18 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCalculator, IconCircleCheck, IconLogin } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { COMBINATION_SEPARATOR } from '@tradeloop/contracts/catalog';
+import { COMBINATION_SEPARATOR, productTitle } from '@tradeloop/contracts/catalog-constants';
 import type { MarketProduct, ProductPage } from '@tradeloop/contracts/market';
 import { QUOTE_DEFAULT_QUANTITY, QUOTE_LIMITS, type QuoteState } from '@tradeloop/contracts/quotes';
 import { apiData, isApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { NEXT_PARAM, PATHS } from '../../../lib/paths.ts';
+import { authPath } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { randomId } from '../../../lib/storage.ts';
 import { money, priceText } from '../../market/format.ts';
 import { useConfigureQuote, useSubmitQuote } from '../api/quote.ts';
 import { QUOTE_PATHS } from '../paths.ts';
+import { clearQuoteDraft, readQuoteDraft, reopenPath, saveQuoteDraft } from '../quote-draft.ts';
 
 type QuoteModalProps = { page: ProductPage; currency: number; opened: boolean; onClose: () => void };
 
@@ -216,15 +216,19 @@ export function QuoteModal({ page, currency, opened, onClose }: QuoteModalProps)
   const location = useLocation();
   const { product, seller } = page;
   const [sessionId] = useState(() => randomId());
-  const [selection, setSelection] = useState(() => defaultSelection(page));
-  const [quantity, setQuantity] = useState<number>(QUOTE_DEFAULT_QUANTITY);
-  const [related, setRelated] = useState<Record<number, number>>({});
-  const [similar, setSimilar] = useState<Record<number, number>>({});
-  const [neededBy, setNeededBy] = useState<string | null>(null);
-  const [priceTerm, setPriceTerm] = useState<string | null>(product.price_term);
+  // What the visitor configured before signing in or up, if they come back to it.
+  const [draft] = useState(() => readQuoteDraft(product.id));
+  const [selection, setSelection] = useState(() => ({ ...defaultSelection(page), ...draft?.selection }));
+  const [quantity, setQuantity] = useState<number>(draft?.quantity ?? QUOTE_DEFAULT_QUANTITY);
+  const [related, setRelated] = useState<Record<number, number>>(draft?.related ?? {});
+  const [similar, setSimilar] = useState<Record<number, number>>(draft?.similar ?? {});
+  const [neededBy, setNeededBy] = useState<string | null>(draft?.neededBy ?? null);
+  const [priceTerm, setPriceTerm] = useState<string | null>(draft ? draft.priceTerm : product.price_term);
   const [message, setMessage] = useState(
-    `Hello, I am interested in ${product.name}. Please send me your best price and delivery time.`,
+    draft?.message ?? `Hello, I am interested in ${product.name}. Please send me your best price and delivery time.`,
   );
+  const keepDraft = () =>
+    saveQuoteDraft(product.id, { selection, quantity, related, similar, neededBy, priceTerm, message });
   const [sent, setSent] = useState<string | null>(null);
   const configure = useConfigureQuote();
   const submit = useSubmitQuote();
@@ -233,7 +237,6 @@ export function QuoteModal({ page, currency, opened, onClose }: QuoteModalProps)
   const [state, setState] = useState<QuoteState | null>(null);
   const ownProduct = !!user?.company_id && user.company_id === seller.id;
   const combination = product.choice_options.map((option) => selection[option.name]).join(COMBINATION_SEPARATOR);
-  const combinationPrice = product.matrix.find((row) => row.value === combination)?.price ?? null;
 
   const { mutateAsync: configureLine } = configure;
   useEffect(() => {
@@ -300,12 +303,13 @@ export function QuoteModal({ page, currency, opened, onClose }: QuoteModalProps)
       currency,
       similar_product_ids: Object.keys(similar),
     });
+    clearQuoteDraft(product.id);
     if (result.message) notifySuccess(result.message);
     setSent(result.message ?? 'Your request has been sent.');
   };
 
   const error = submit.error && isApiError(submit.error) && !submit.error.notified ? submit.error : null;
-  const next = `${PATHS.signin}?${NEXT_PARAM}=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+  const back = reopenPath(location);
 
   return (
     <Modal
@@ -341,12 +345,28 @@ export function QuoteModal({ page, currency, opened, onClose }: QuoteModalProps)
         </Stack>
       ) : (
         <Stack gap="md">
+          {!token && (
+            <Alert color="blue" icon={<IconLogin size={16} />} title="Sending a request needs a free account">
+              <Text size="sm">
+                Configure your quote here, then sign in or sign up to send it: you come back to this quote as you left
+                it.
+              </Text>
+              <Group gap="xs" mt="xs">
+                <Button component={Link} to={authPath('signin', back)} onClick={keepDraft} size="xs">
+                  Sign in
+                </Button>
+                <Button component={Link} to={authPath('signup', back)} onClick={keepDraft} size="xs" variant="default">
+                  Create an account
+                </Button>
+              </Group>
+            </Alert>
+          )}
           <Group gap="sm" wrap="nowrap">
             {product.photos[0] && (
               <img src={product.photos[0].thumb} alt="" width={56} height={56} style={{ borderRadius: 8 }} />
             )}
             <div>
-              <Text fw={600}>{[product.pre_title_name, product.name].filter(Boolean).join(' ')}</Text>
+              <Text fw={600}>{productTitle(product)}</Text>
               <Text size="sm" c="dimmed">
                 {seller.name} · {seller.business_type} · {seller.country_name ?? ''}
               </Text>
@@ -354,11 +374,6 @@ export function QuoteModal({ page, currency, opened, onClose }: QuoteModalProps)
           </Group>
           {product.choice_options.length > 0 && (
             <Configurator page={page} selection={selection} onChange={setSelection} />
-          )}
-          {combinationPrice !== null && (
-            <Badge variant="light" size="lg" radius="sm">
-              This configuration: {money(combinationPrice, product.currency)} per {product.unit ?? 'unit'}
-            </Badge>
           )}
           <Group grow align="flex-start">
             <NumberInput
@@ -425,7 +440,13 @@ export function QuoteModal({ page, currency, opened, onClose }: QuoteModalProps)
             </Alert>
           )}
           {!token ? (
-            <Button component={Link} to={next} leftSection={<IconLogin size={16} />} size="md">
+            <Button
+              component={Link}
+              to={authPath('signin', back)}
+              onClick={keepDraft}
+              leftSection={<IconLogin size={16} />}
+              size="md"
+            >
               Sign in to send your request
             </Button>
           ) : ownProduct ? (

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconExternalLink, IconMessage, IconPackage, IconUser } from '@tabler/icons-react';
+import { productTitle } from '@tradeloop/contracts/catalog-constants';
 import type { CrmRecord } from '@tradeloop/contracts/crm';
 import {
   THREAD_TYPE_LABELS,
@@ -37,7 +38,7 @@ function money(value: number | null | undefined, currency: ThreadProduct['curren
 }
 
 function ProductBlock({ product }: { product: ThreadProduct }) {
-  const title = [product.pre_title_name, product.name].filter(Boolean).join(' ');
+  const title = productTitle(product);
   const unitPrice = money(product.unit_price, product.currency);
   const total = money(product.total, product.currency);
   return (

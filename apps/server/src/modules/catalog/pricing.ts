@@ -1,0 +1,79 @@
+import type { ProductDetail } from '@tradeloop/contracts/catalog';
+import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
+import type { Tx } from '../../db/client.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
+import { getCalculator, tryCalculator } from './calculator-service.ts';
+import { listMatrix } from './matrix-service.ts';
+import { basePrice } from './product-access.ts';
+import { productDetail } from './service.ts';
+
+/** What a configuration costs at a quantity, in the product's own currency. */
+export type ConfigurationPrice = {
+  /** The combination priced (the default one when none was asked for); null for a product without options. */
+  combination: string | null;
+  unitPrice: number;
+  total: number;
+  currencyId: number | null;
+  /** The calculator's equation that gave the price, or null when the listed price did. */
+  equation: string | null;
+  detail: ProductDetail;
+};
+
+const roundTotal = (value: number) => Math.round(value * 100) / 100;
+
+/** The calculator's result when the product has a working one; null to use the listed price. */
+async function calculated(db: Tx, companyId: number, productId: number, combination: string | null, quantity: number) {
+  const calculator = await getCalculator(db, companyId, productId);
+  if (calculator.mode === null) return null;
+  try {
+    return await tryCalculator(db, companyId, {
+      product_id: productId,
+      combination: combination ?? undefined,
+      quantity,
+    });
+  } catch (error) {
+    // A calculator the seller left inconsistent must not stop a buyer from asking for a price.
+    if (error instanceof AppError && error.statusCode === 422) return null;
+    throw error;
+  }
+}
+
+/**
+ * The one price of a configuration (docs/decisions/035): the listed price (the combination's own
+ * price, else the fixed price or the quantity tier covering the quantity), through the seller's
+ * calculator when the product has one, whose `price` is that listed price. The product page's tiers,
+ * the quote modal, the enquiry and the lead all come from here.
+ * `combination` undefined asks for the default combination; a named one must be active.
+ */
+export async function priceConfiguration(
+  db: Tx,
+  companyId: number,
+  productId: number,
+  input: { combination: string | null | undefined; quantity: number; detail?: ProductDetail },
+): Promise<ConfigurationPrice> {
+  const detail = input.detail ?? (await productDetail(db, companyId, productId));
+  const matrix = (await listMatrix(db, companyId, { product_id: productId, per_page: 1000, page: 1 })).data;
+  const variation =
+    input.combination === null
+      ? undefined
+      : input.combination === undefined
+        ? (matrix.find((row) => row.is_default && row.status === 'active') ??
+          matrix.find((row) => row.status === 'active'))
+        : matrix.find((row) => row.value === input.combination);
+  if (input.combination && variation?.status !== 'active') {
+    throw invalid({ combinations: [QUOTE_MESSAGES.combinationUnavailable] });
+  }
+  const combination = variation?.value ?? null;
+  const listed =
+    variation?.price ??
+    basePrice({ priceType: detail.price_type, unitPrice: detail.unit_price }, detail.order_quantity, input.quantity);
+  const result = await calculated(db, companyId, productId, combination, input.quantity);
+  return {
+    combination,
+    unitPrice: result ? result.unit_price : listed,
+    total: result ? result.total : roundTotal(listed * input.quantity),
+    currencyId: detail.price_currency?.id ?? null,
+    equation: result?.equation ?? null,
+    detail,
+  };
+}
