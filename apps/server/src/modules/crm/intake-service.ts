@@ -14,6 +14,24 @@ import { valuesContain } from './tenant-index.ts';
  * form lacks or values that do not fit are dropped rather than failing the buyer's request; a live
  * lead with the same e-mail is reused (its empty fields filled), so a returning buyer is one lead.
  */
+/** The company's oldest live lead with this e-mail (lower case), or undefined. */
+export async function findLeadByEmail(tx: Tx, companyId: number, email: string) {
+  const [existing] = await tx
+    .select({ id: crmRecords.id, values: crmRecords.values })
+    .from(crmRecords)
+    .where(
+      and(
+        eq(crmRecords.companyId, companyId),
+        eq(crmRecords.typeId, CRM_TYPE.leads),
+        isNull(crmRecords.deletedAt),
+        valuesContain(companyId, CRM_TYPE.leads, { email }),
+      ),
+    )
+    .orderBy(asc(crmRecords.id))
+    .limit(1);
+  return existing;
+}
+
 export async function createLead(tx: Tx, companyId: number, values: RecordValues, source: string) {
   const [owner] = await findPeople(tx, { companyId, userType: 'seller', limit: 1 });
   if (!owner) throw invalid({ company_id: ['This company has no seller'] });
@@ -21,19 +39,7 @@ export async function createLead(tx: Tx, companyId: number, values: RecordValues
   const email = typeof values.email === 'string' ? values.email.trim().toLowerCase() : '';
   const withSource = { ...values, lead_source: values.lead_source ?? source };
   if (email) {
-    const [existing] = await tx
-      .select({ id: crmRecords.id, values: crmRecords.values })
-      .from(crmRecords)
-      .where(
-        and(
-          eq(crmRecords.companyId, companyId),
-          eq(crmRecords.typeId, CRM_TYPE.leads),
-          isNull(crmRecords.deletedAt),
-          valuesContain(companyId, CRM_TYPE.leads, { email }),
-        ),
-      )
-      .orderBy(asc(crmRecords.id))
-      .limit(1);
+    const existing = await findLeadByEmail(tx, companyId, email);
     if (existing) return { lead: await fillEmpty(tx, actor, existing.id, existing.values, withSource), created: false };
   }
   const lead = await createRecord(tx, actor, { typeId: CRM_TYPE.leads, values: withSource, lenient: true, source });
