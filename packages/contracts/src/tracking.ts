@@ -12,12 +12,10 @@ export const TRACKING = {
   movementThreshold: 100,
   movementDebounceMs: 200,
   click: { threshold: 1, movementThreshold: 0, movementDebounceMs: 20, clickTracking: true, movementTracking: true },
-  /** A new session id after this long without activity. */
-  sessionRenewMs: 300_000,
   /** The browser sends what it has gathered after this long, or at once when the page is hidden. */
   flushMs: 5000,
   /** Local storage keys of the tracker. */
-  storage: { sessionId: 'tl_tracking_session', lastSeen: 'tl_tracking_seen', openTabs: 'tl_open_tabs' },
+  storage: { sessionId: 'tl_tracking_session', openTabs: 'tl_open_tabs' },
 } as const;
 
 export type ScrollThreshold = (typeof TRACKING.scrollThresholds)[number];

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { AppShell } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useSession } from '../../lib/session.ts';
+import { pageNameOf, SELF_DESCRIBED_PAGES, trackPageView } from '../../lib/tracking.ts';
 import { DeletedAccountWatcher } from '../../features/accounts/components/DeletedAccountWatcher.tsx';
 import { CRM_BODY_CLASS, isCrmPath } from '../route-rules.ts';
 import { AppFooter } from './AppFooter.tsx';
@@ -17,6 +18,10 @@ export function RootLayout() {
 
   useEffect(() => {
     document.body.classList.toggle(CRM_BODY_CLASS, isCrmPath(pathname));
+    // Public pages are tracked (lib/tracking.ts); a product page records its own view with its product.
+    if (!isCrmPath(pathname) && !SELF_DESCRIBED_PAGES.test(pathname)) {
+      trackPageView({ page_name: pageNameOf(pathname), type: 'page' });
+    }
   }, [pathname]);
 
   return (

@@ -46,6 +46,7 @@ import { getCurrencyId } from '../../../lib/currency.ts';
 import { initials, monthYear } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useTrackedProduct } from '../../../lib/tracking.ts';
 import { QuoteModal } from '../../quotes/components/QuoteModal.tsx';
 import { useProductPage } from '../api/product-page.ts';
 import { CurrencySelect } from '../components/CurrencySelect.tsx';
@@ -413,6 +414,7 @@ export function ProductDetailPage() {
   const [quoteOpened, quote] = useDisclosure(false);
   const product = page.data?.product;
   useDocumentTitle(product ? `${product.name} · ${page.data!.seller.name} · TradeLoop` : 'Product · TradeLoop');
+  useTrackedProduct(product);
 
   if (page.isError) {
     const missing = isApiError(page.error) && page.error.status === 404;
