@@ -98,5 +98,16 @@ test('an anonymous visitor who scrolls and opens the quote form, then signs in a
 
   await seller.getByRole('tab', { name: /Timeline/ }).click();
   await expect(seller.getByTestId('record-timeline').locator('[data-kind="engagement"]')).toHaveCount(1);
+
+  // The seller's report counts the buyer among its most engaged, with its charts loaded on this page only.
+  await seller.getByRole('navigation', { name: 'CRM' }).getByRole('link', { name: 'Engagement' }).click();
+  await expect(seller.getByRole('heading', { level: 1, name: 'Engagement report' })).toBeVisible();
+  await expect(seller.getByTestId('top-buyers')).toContainText(buyerName);
+  await expect(seller.getByRole('img', { name: 'Views and unique visitors by day' })).toBeVisible();
+  await expectAccessible(seller, 'the engagement report');
+  for (const width of [600, 1920]) {
+    await seller.setViewportSize({ width, height: 900 });
+    expect(await seller.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
   await sellerContext.close();
 });

@@ -128,6 +128,14 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    // Chart.js loads with this page only.
+                    path: 'engagement',
+                    lazy: async () => ({
+                      Component: (await import('../features/crm-work/engagement/EngagementReportPage.tsx'))
+                        .EngagementReportPage,
+                    }),
+                  },
+                  {
                     path: 'tags',
                     lazy: async () => ({
                       Component: (await import('../features/crm-work/tags/TagsPage.tsx')).TagsPage,
