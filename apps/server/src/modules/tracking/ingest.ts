@@ -74,7 +74,7 @@ export function createTrackingIngest(options: Options): TrackingIngest {
   let buffer: TrackingRow[] = [];
   let written = 0;
   let dropped = 0;
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<void> | null = null;
   const productCompany = new Recent<number, number | null>(50_000);
   const pages = new Recent<string, PageFacts>(200_000);
   const sessionUser = new Recent<string, number>(100_000);
@@ -174,9 +174,20 @@ export function createTrackingIngest(options: Options): TrackingIngest {
     }
   }
 
-  const flush = () => {
-    running = running.then(flushNow);
-    return running;
+  // One write at a time; calls during a write share one more write after it (of what arrived meanwhile).
+  let queued: Promise<void> | null = null;
+  const flush = (): Promise<void> => {
+    if (!running) {
+      running = flushNow().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    queued ??= running.then(() => {
+      queued = null;
+      return flush();
+    });
+    return queued;
   };
   const timer = setInterval(() => void flush(), flushMs);
   timer.unref();

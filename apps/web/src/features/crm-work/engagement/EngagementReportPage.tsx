@@ -11,24 +11,12 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { crmData } from '../../crm/api/client.ts';
 import { workKeys } from '../target.ts';
 import { Chart } from './Chart.tsx';
+import { Figure } from './Figure.tsx';
 import { duration } from './format.ts';
 
 const BRAND = '#1c7ed6';
 const ACCENT = '#f08c00';
 const GREEN = '#2f9e44';
-
-function Figure({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="xl">
-        {value}
-      </Text>
-    </Card>
-  );
-}
 
 type Row = {
   key: string;

@@ -7,6 +7,7 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { crmData } from '../../crm/api/client.ts';
 import type { DetailTabProps } from '../../crm/detail/detail-tabs.ts';
 import { workKeys } from '../target.ts';
+import { Figure } from './Figure.tsx';
 import { duration } from './format.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -20,19 +21,6 @@ function pageTitle(page: EngagementPage) {
     }
   }
   return page.page_name ?? 'Page';
-}
-
-function Figure({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </Card>
-  );
 }
 
 /** The lead's browsing of the company's pages: sessions, pages, time on page, deepest scroll, clicks. */
