@@ -51,7 +51,7 @@ ALTER TABLE "crm_lead_visitors" ADD CONSTRAINT "crm_lead_visitors_user_id_users_
 ALTER TABLE "crm_lead_visitors" ADD CONSTRAINT "crm_lead_visitors_lead_id_crm_records_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."crm_records"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tracking_sessions" ADD CONSTRAINT "tracking_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "crm_lead_visitors_lead_idx" ON "crm_lead_visitors" USING btree ("lead_id");--> statement-breakpoint
-CREATE INDEX "tracking_events_company_at_idx" ON "tracking_events" USING btree ("company_id","at");--> statement-breakpoint
+CREATE INDEX "tracking_events_company_at_idx" ON "tracking_events" USING btree ("company_id","at","kind","page_id","product_id","value","user_id","session_id","name");--> statement-breakpoint
 CREATE INDEX "tracking_events_session_idx" ON "tracking_events" USING btree ("session_id","at");--> statement-breakpoint
 CREATE INDEX "tracking_events_user_idx" ON "tracking_events" USING btree ("user_id","at") WHERE "tracking_events"."user_id" is not null;--> statement-breakpoint
 CREATE INDEX "tracking_events_view_page_idx" ON "tracking_events" USING btree ("page_id") WHERE "tracking_events"."kind" = 'view';--> statement-breakpoint

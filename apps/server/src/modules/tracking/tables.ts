@@ -34,7 +34,19 @@ export const trackingEvents = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>(),
   },
   (t) => [
-    index('tracking_events_company_at_idx').on(t.companyId, t.at),
+    // The CRM's reads by company and period take every column they need from this index (index-only
+    // scans: an append-only table's visibility map stays set), never the heap of other companies' rows.
+    index('tracking_events_company_at_idx').on(
+      t.companyId,
+      t.at,
+      t.kind,
+      t.pageId,
+      t.productId,
+      t.value,
+      t.userId,
+      t.sessionId,
+      t.name,
+    ),
     index('tracking_events_session_idx').on(t.sessionId, t.at),
     index('tracking_events_user_idx')
       .on(t.userId, t.at)
