@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { INTENT_CLICK_NAMES, type TrackedClickName } from '@tradeloop/contracts/tracking';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../platform/events.ts';
@@ -64,7 +64,25 @@ class Recent<K, V> {
 }
 
 type PageFacts = { companyId: number | null; productId: number | null };
-const INSERT_CHUNK = 1000;
+const INSERT_CHUNK = 5000;
+
+type StoredRow = TrackingRow & { companyId: number | null };
+
+/**
+ * One INSERT … SELECT FROM unnest(…) with one array parameter per column: eleven parameters for any
+ * number of rows, so building and sending a batch costs little of the event loop the calls share.
+ */
+function appendStatement(rows: StoredRow[]) {
+  const column = <T>(pick: (row: StoredRow) => T) => sql.param(rows.map(pick));
+  return sql`insert into ${trackingEvents} (at, kind, session_id, page_id, user_id, company_id, product_id, name, url, value, detail)
+    select * from unnest(
+      ${column((row) => row.at.toISOString())}::timestamptz[], ${column((row) => row.kind)}::text[],
+      ${column((row) => row.sessionId)}::text[], ${column((row) => row.pageId)}::text[],
+      ${column((row) => row.userId)}::bigint[], ${column((row) => row.companyId)}::bigint[],
+      ${column((row) => row.productId)}::bigint[], ${column((row) => row.name)}::text[],
+      ${column((row) => row.url)}::text[], ${column((row) => row.value)}::integer[],
+      ${column((row) => (row.detail ? JSON.stringify(row.detail) : null))}::jsonb[])`;
+}
 
 export function createTrackingIngest(options: Options): TrackingIngest {
   const { db, events, log } = options;
@@ -148,7 +166,7 @@ export function createTrackingIngest(options: Options): TrackingIngest {
     }
     await db.transaction(async (tx) => {
       for (let start = 0; start < values.length; start += INSERT_CHUNK) {
-        await tx.insert(trackingEvents).values(values.slice(start, start + INSERT_CHUNK));
+        await tx.execute(appendStatement(values.slice(start, start + INSERT_CHUNK)));
       }
       if (links.size > 0)
         await tx
