@@ -256,6 +256,8 @@ export const trackingReportSchema = z.object({
     }),
   ),
   funnel: z.object({ product_views: z.number(), quote_modal_opened: z.number(), quote_sent: z.number() }),
+  /** Spec section 3 statistics over every lead that browsed (all time): seconds and page views per lead. */
+  statistics: z.object({ avg_time_spend_lead: z.number(), avg_page_view_per_lead: z.number() }),
 });
 export type TrackingReport = z.infer<typeof trackingReportSchema>;
 

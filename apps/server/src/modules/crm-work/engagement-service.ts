@@ -16,6 +16,7 @@ import type { DomainEvents } from '../../platform/events.ts';
 import { findPeople, findPerson } from '../accounts/people.ts';
 import { productOwners } from '../catalog/product-access.ts';
 import { createLead, findLeadByEmail } from '../crm/intake-service.ts';
+import { recordIsLiveSql } from '../crm/record-access.ts';
 import { findRecord } from '../crm/records-read.ts';
 import { countEnquiriesBetween } from '../quotes/enquiries.ts';
 import { findCountry } from '../reference/service.ts';
@@ -155,12 +156,12 @@ export async function leadEngagement(db: Tx, companyId: number, leadId: number):
   };
 }
 
-/** avg_time_spend_lead (seconds) and avg_page_view_per_lead over the company's leads that browsed. */
+/** avg_time_spend_lead (seconds) and avg_page_view_per_lead over the company's live leads that browsed. */
 export async function engagementAverages(db: Tx, companyId: number) {
   const rows = await db
     .select({ userId: crmLeadVisitors.userId, leadId: crmLeadVisitors.leadId })
     .from(crmLeadVisitors)
-    .where(eq(crmLeadVisitors.companyId, companyId));
+    .where(and(eq(crmLeadVisitors.companyId, companyId), recordIsLiveSql(crmLeadVisitors.leadId)));
   const leads = new Set(rows.map((row) => row.leadId)).size;
   if (leads === 0) return { avgTimeSpendLead: 0, avgPageViewPerLead: 0 };
   const totals = await engagementTotals(
@@ -193,10 +194,11 @@ export function reportPeriod(query: { from?: string; to?: string }, now = new Da
 /** GET crm/tracking/report: the company's figures over the period, with names and countries filled in. */
 export async function trackingReport(db: Tx, companyId: number, query: { from?: string; to?: string }) {
   const { from, end, to } = reportPeriod(query);
-  const [report, visitors, quoteSent] = await Promise.all([
+  const [report, visitors, quoteSent, averages] = await Promise.all([
     companyReport(db, companyId, from, end),
     visitorsBetween(db, companyId, from, end),
     countEnquiriesBetween(db, companyId, from, end),
+    engagementAverages(db, companyId),
   ]);
   const [owners, people] = await Promise.all([
     productOwners(
@@ -225,6 +227,10 @@ export async function trackingReport(db: Tx, companyId: number, query: { from?: 
       .sort((a, b) => b.visitors - a.visitors),
     top_buyers: report.buyers.map((row) => ({ ...row, name: byId.get(row.user_id)?.name ?? null })),
     funnel: { ...report.funnel, quote_sent: quoteSent },
+    statistics: {
+      avg_time_spend_lead: averages.avgTimeSpendLead,
+      avg_page_view_per_lead: averages.avgPageViewPerLead,
+    },
   };
   return answer;
 }

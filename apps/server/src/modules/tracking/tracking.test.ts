@@ -321,7 +321,8 @@ describe('engagement in the CRM', () => {
     const [lead] = await leadsOf(seller, buyer.email);
     expect(lead).toBeDefined();
     const sessionId = newTrackingId();
-    await view(sessionId, products[3], buyer);
+    const pageId = await view(sessionId, products[3], buyer);
+    await track('page-visit', { session_id: sessionId, page_id: pageId, time_on_page: 30_000 });
     await view(sessionId, rivalProduct, buyer);
     await written();
 
@@ -351,6 +352,9 @@ describe('GET /crm/v1/crm/tracking/report', () => {
     expect(report.funnel.quote_modal_opened).toBeGreaterThanOrEqual(2);
     expect(report.funnel.quote_sent).toBe(1);
     expect(report.funnel.product_views).toBeGreaterThanOrEqual(report.funnel.quote_modal_opened);
+
+    // Live leads that browsed: Lou (4 views) and Quinn (1 view, 30 s); Eva's lead is in the trash, her 40 s with it.
+    expect(report.statistics).toEqual({ avg_page_view_per_lead: 2.5, avg_time_spend_lead: 15 });
 
     const rivalReport = (await crm(app, rival, 'GET', 'crm/tracking/report')).json().data;
     expect(rivalReport.totals.views).toBe(1);

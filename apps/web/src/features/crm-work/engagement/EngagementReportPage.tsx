@@ -128,11 +128,13 @@ function ReportBody({ report }: { report: TrackingReport }) {
     );
   return (
     <Stack>
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
         <Figure label="Views" value={report.totals.views} />
         <Figure label="Unique visitors" value={report.totals.unique_visitors} />
         <Figure label="Sessions" value={report.totals.sessions} />
         <Figure label="Quotes received" value={report.funnel.quote_sent} />
+        <Figure label="Avg. time per lead" value={duration(report.statistics.avg_time_spend_lead * 1000)} />
+        <Figure label="Avg. page views per lead" value={report.statistics.avg_page_view_per_lead} />
       </SimpleGrid>
       <Card withBorder>
         <Title order={2} size="h4" mb="sm">
