@@ -9,6 +9,7 @@ import { loopScenarios } from './scenarios/loop.ts';
 import { marketScenarios } from './scenarios/market.ts';
 import { platformScenarios } from './scenarios/platform.ts';
 import { ssrScenarios } from './scenarios/ssr.ts';
+import { trackingScenarios } from './scenarios/tracking.ts';
 
 /**
  * npm run bench: every capability's scenarios beside a baseline measured in the same run.
@@ -16,7 +17,7 @@ import { ssrScenarios } from './scenarios/ssr.ts';
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const databaseUrl = process.env.DATABASE_URL || undefined;
-/** BENCH_ONLY=crm,market runs only those sections (platform, catalog, crm, crm-work, loop, market, ssr, chat). */
+/** BENCH_ONLY=crm,market runs only those sections (platform, catalog, crm, crm-work, loop, tracking, market, ssr, chat). */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
@@ -48,6 +49,15 @@ if (wanted('loop')) {
   sections.push([
     'The loop: quote request to visible lead at 20 quotes/s, outbox beside the direct call; delivery throughput',
     await loopScenarios({ seconds, databaseUrl }),
+  ]);
+}
+
+if (wanted('tracking')) {
+  const trackingNotes = { lines: [] as string[] };
+  sections.push([
+    'Tracking: 2,000 calls/s from 200 sessions beside GET currency; crm/tracking/report over a large event set',
+    await trackingScenarios({ seconds, databaseUrl }, trackingNotes),
+    trackingNotes.lines,
   ]);
 }
 

@@ -34,6 +34,7 @@ import { crmWorkRoutes } from './modules/crm-work/routes.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
+import { trackingRoutes } from './modules/tracking/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(referenceRoutes);
   await app.register(catalogRoutes);
   await app.register(chatRoutes);
+  await app.register(trackingRoutes);
   await app.register(crmRoutes);
   await app.register(crmWorkRoutes);
   await app.register(marketRoutes);

@@ -50,6 +50,7 @@ export const TIMELINE_KINDS = [
   'file',
   'tag',
   'activity',
+  'engagement',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

@@ -47,6 +47,11 @@ export type DomainEvents = {
   };
   /** A buyer added a product to their wishlist for the first time. */
   'product.wishlisted': { productId: number; productName: string; sellerUserId: number; userId: number };
+  /**
+   * A signed-in buyer viewed a seller's page or clicked to ask (decision 031): the CRM joins the session
+   * to the buyer's lead, or makes one when the intent rule holds (decision 032).
+   */
+  'tracking.engaged': { buyerUserId: number; sellerCompanyId: number; sessionId: string };
 };
 
 export type EventName = keyof DomainEvents;

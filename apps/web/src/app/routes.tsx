@@ -160,6 +160,14 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                       }),
                     },
                     {
+                      // Chart.js loads with this page only.
+                      path: 'engagement',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm-work/engagement/EngagementReportPage.tsx'))
+                          .EngagementReportPage,
+                      }),
+                    },
+                    {
                       path: 'tags',
                       lazy: async () => ({
                         Component: (await import('../features/crm-work/tags/TagsPage.tsx')).TagsPage,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PriceTier } from '@tradeloop/contracts/catalog';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -63,3 +63,12 @@ export async function productNamed(db: Tx, companyId: number, name: string) {
 /** True when `id` holds the id of a product (deleted or not), for another module's SQL. */
 export const productExistsSql = (id: SQLWrapper): SQL =>
   sql`exists (${sql`select 1 from ${products} where ${products.id} = ${id}`})`;
+
+/** Owner company and name of each product (deleted ones too), for another module (tracking). */
+export async function productOwners(db: Tx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: products.id, companyId: products.companyId, name: products.name })
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
+}

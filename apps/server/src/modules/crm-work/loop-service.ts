@@ -18,7 +18,7 @@ import { addThread, loopThreadExists, productFacts, type NewThread, type Product
  * failure leaves nothing behind and never fails the buyer's request.
  */
 
-type Buyer = { name: string; contact: ThreadContact; values: RecordValues };
+export type Buyer = { name: string; contact: ThreadContact; values: RecordValues };
 
 const present = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
 
@@ -35,7 +35,7 @@ export function namesOf(person: { name: string; firstName: string | null; lastNa
 }
 
 /** The buyer as their account shows them: name, e-mail, mobile, company, country and city. */
-async function buyerOf(tx: Tx, userId: number): Promise<Buyer> {
+export async function buyerOf(tx: Tx, userId: number): Promise<Buyer> {
   const row = await findPerson(tx, userId);
   if (!row) throw new Error(`buyer ${userId} not found`);
   const { first, last } = namesOf(row);

@@ -3,6 +3,7 @@ import { signFileUrlsInAnswers } from '../../platform/file-urls.ts';
 import { FILES_PATH } from './files-service.ts';
 import { registerActivityRoutes } from './activities-routes.ts';
 import { registerContentRoutes } from './content-routes.ts';
+import { registerEngagementRoutes } from './engagement-routes.ts';
 import { registerLeadRoutes } from './loop-routes.ts';
 import { registerReminderRoutes } from './reminders-routes.ts';
 import { registerTimelineRoutes } from './timeline-routes.ts';
@@ -20,4 +21,5 @@ export async function crmWorkRoutes(app: FastifyInstance) {
   registerActivityRoutes(app);
   registerReminderRoutes(app);
   registerContentRoutes(app);
+  registerEngagementRoutes(app);
 }

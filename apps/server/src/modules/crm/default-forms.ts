@@ -22,6 +22,7 @@ export const LEAD_CONVERTED_STATUS = 'Converted';
 export const LEAD_SOURCES = [
   'Marketplace Quote',
   'Marketplace Chat',
+  'Marketplace Engagement',
   'Website',
   'Trade Show',
   'Referral',

@@ -9,6 +9,24 @@ import { createRecord, prepareValues, writeValues, type Actor } from './records-
 import { crmRecords } from './tables.ts';
 import { valuesContain } from './tenant-index.ts';
 
+/** The company's oldest live lead with this e-mail (lower case), or undefined. */
+export async function findLeadByEmail(tx: Tx, companyId: number, email: string) {
+  const [existing] = await tx
+    .select({ id: crmRecords.id, values: crmRecords.values })
+    .from(crmRecords)
+    .where(
+      and(
+        eq(crmRecords.companyId, companyId),
+        eq(crmRecords.typeId, CRM_TYPE.leads),
+        isNull(crmRecords.deletedAt),
+        valuesContain(companyId, CRM_TYPE.leads, { email }),
+      ),
+    )
+    .orderBy(asc(crmRecords.id))
+    .limit(1);
+  return existing;
+}
+
 /**
  * For other modules (a marketplace quote): a lead in the seller's CRM from plain values. Fields the
  * form lacks or values that do not fit are dropped rather than failing the buyer's request; a live
@@ -28,19 +46,7 @@ export async function createLead(
   const email = typeof values.email === 'string' ? values.email.trim().toLowerCase() : '';
   const withSource = { ...values, lead_source: values.lead_source ?? source };
   if (email) {
-    const [existing] = await tx
-      .select({ id: crmRecords.id, values: crmRecords.values })
-      .from(crmRecords)
-      .where(
-        and(
-          eq(crmRecords.companyId, companyId),
-          eq(crmRecords.typeId, CRM_TYPE.leads),
-          isNull(crmRecords.deletedAt),
-          valuesContain(companyId, CRM_TYPE.leads, { email }),
-        ),
-      )
-      .orderBy(asc(crmRecords.id))
-      .limit(1);
+    const existing = await findLeadByEmail(tx, companyId, email);
     if (existing) {
       const lead = await fillEmpty(tx, actor, existing.id, existing.values, withSource, options.latest ?? []);
       return { lead, created: false };

@@ -347,3 +347,18 @@ export async function countReceivedEnquiries(db: Tx, sellerCompanyId: number) {
     .where(eq(enquiries.sellerCompanyId, sellerCompanyId));
   return total;
 }
+
+/** How many enquiries company `sellerCompanyId` received in [from, to) (the tracking report's funnel). */
+export async function countEnquiriesBetween(db: Tx, sellerCompanyId: number, from: Date, to: Date) {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(enquiries)
+    .where(
+      and(
+        eq(enquiries.sellerCompanyId, sellerCompanyId),
+        sql`${enquiries.createdAt} >= ${from.toISOString()}`,
+        sql`${enquiries.createdAt} < ${to.toISOString()}`,
+      ),
+    );
+  return total;
+}

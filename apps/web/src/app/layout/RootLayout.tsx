@@ -3,6 +3,7 @@ import { AppShell } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useInBrowser } from '../../lib/client.ts';
 import { useSession } from '../../lib/session.ts';
+import { pageNameOf, SELF_DESCRIBED_PAGES, trackPageView } from '../../lib/tracking.ts';
 import { CRM_BODY_CLASS, isCrmPath } from '../route-rules.ts';
 import { AppFooter } from './AppFooter.tsx';
 import { AppHeader } from './AppHeader.tsx';
@@ -25,6 +26,10 @@ export function RootLayout() {
 
   useEffect(() => {
     document.body.classList.toggle(CRM_BODY_CLASS, isCrmPath(pathname));
+    // Public pages are tracked (lib/tracking.ts); a product page records its own view with its product.
+    if (!isCrmPath(pathname) && !SELF_DESCRIBED_PAGES.test(pathname)) {
+      trackPageView({ page_name: pageNameOf(pathname), type: 'page' });
+    }
   }, [pathname]);
 
   return (

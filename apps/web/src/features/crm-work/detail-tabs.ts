@@ -5,5 +5,6 @@
  */
 import './activities/register.ts';
 import './content-register.ts';
+import './engagement/register.ts';
 import './leads/register.ts';
 import './timeline/register.ts';

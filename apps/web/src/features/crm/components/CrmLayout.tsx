@@ -5,6 +5,7 @@ import { ReminderBell } from '../../crm-work/reminders/ReminderBell.tsx';
 import { ACTIVITIES_PATH } from '../../crm-work/activities/paths.ts';
 import { CRM_SETTINGS_PATH } from '../../crm-work/leads/paths.ts';
 import { TAGS_PATH } from '../../crm-work/tags/paths.ts';
+import { ENGAGEMENT_REPORT_PATH } from '../../crm-work/engagement/paths.ts';
 import { CRM_PATHS } from '../paths.ts';
 import '../crm.css';
 
@@ -17,6 +18,7 @@ const LINKS = [
   { label: 'Deals', to: CRM_PATHS.list(2) },
   { label: 'Board', to: CRM_PATHS.kanban },
   { label: 'Activities', to: ACTIVITIES_PATH },
+  { label: 'Engagement', to: ENGAGEMENT_REPORT_PATH },
   { label: 'Forms', to: CRM_PATHS.forms },
   { label: 'Tags', to: TAGS_PATH },
   { label: 'Settings', to: CRM_SETTINGS_PATH },

@@ -16,6 +16,7 @@ export const ACTIVITY_SLOTS = [
   { key: 'meetings', label: 'Meetings', count: 'meetings' },
   { key: 'calls', label: 'Calls', count: 'calls' },
   { key: 'emails', label: 'E-mails', count: 'emails' },
+  { key: 'engagement', label: 'Engagement', count: null, onlyFor: [1] },
   { key: 'timeline', label: 'Timeline', count: null },
 ] as const satisfies readonly {
   key: string;

@@ -22,6 +22,7 @@ import {
   IconArrowsExchange,
   IconCalendarEvent,
   IconChevronDown,
+  IconEye,
   IconFileText,
   IconNotes,
   IconPaperclip,
@@ -59,6 +60,7 @@ const SLOT_ICONS = {
   meetings: IconCalendarEvent,
   calls: IconPhone,
   emails: IconMail,
+  engagement: IconEye,
   timeline: IconTimeline,
 } as const;
 

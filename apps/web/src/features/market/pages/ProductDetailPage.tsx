@@ -51,6 +51,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useOrigin } from '../../../lib/client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { chatLink } from '../../chat/chat-paths.ts';
+import { useTrackedProduct } from '../../../lib/tracking.ts';
 import { QuoteModal } from '../../quotes/components/QuoteModal.tsx';
 import { QUOTE_OPEN_PARAM, QUOTE_OPEN_VALUE } from '../../quotes/quote-draft.ts';
 import { useProductPage } from '../api/product-page.ts';
@@ -465,6 +466,7 @@ export function ProductDetailPage() {
   const [quoteOpened, quote] = useDisclosure(searchParams.get(QUOTE_OPEN_PARAM) === QUOTE_OPEN_VALUE);
   const product = page.data?.product;
   useDocumentTitle(product ? `${product.name} · ${page.data!.seller.name} · TradeLoop` : 'Product · TradeLoop');
+  useTrackedProduct(product);
 
   if (page.isError) {
     const missing = isApiError(page.error) && page.error.status === 404;

@@ -1,0 +1,357 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  INTENT_CLICK_NAMES,
+  TRACKING_REPORT_TOP,
+  trackedClickName,
+  type ClickEventBody,
+  type EngagementPage,
+  type PageViewBody,
+  type PageVisitBody,
+  type ScrollEventBody,
+  type TrackingListing,
+  type sessionStartBodySchema,
+} from '@tradeloop/contracts/tracking';
+import type { Tx } from '../../db/client.ts';
+import { rowsOf, sqlList } from '../../db/sql.ts';
+import type { TrackingRow } from './ingest.ts';
+import { trackingEvents, trackingSessions } from './tables.ts';
+
+/** The facts of the request itself, never the body's word for them (decision 031). */
+export type Visit = { userId: number | null; ip: string; userAgent: string };
+
+/** Tracking ids and session ids are random strings (spec section 9). */
+export const newTrackingId = () => randomBytes(12).toString('base64url');
+
+/**
+ * Crawlers, link previews and scripted clients: their calls answer as usual and store nothing. Headless
+ * browsers are not on the list (our own browser tests are one); a missing user agent counts as a bot.
+ */
+const BOT_AGENTS =
+  /bot\b|bot\/|crawl|spider|slurp|bingpreview|mediapartners|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|discordbot|skypeuripreview|lighthouse|pagespeed|pingdom|uptime|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpclient|okhttp|go-http-client|java\/|libwww|scrapy|phantomjs|axios\/|node-fetch|undici/i;
+
+export function isBot(userAgent: string | undefined) {
+  return !userAgent || !userAgent.trim() || BOT_AGENTS.test(userAgent);
+}
+
+/** Do Not Track or Global Privacy Control sent with the call: nothing is stored (decision 031). */
+export function optedOut(headers: Record<string, string | string[] | undefined>) {
+  return headers.dnt === '1' || headers['sec-gpc'] === '1';
+}
+
+/** IPv4 keeps its first three parts (a.b.c.0), IPv6 its first three groups (a /48): a network, not a person. */
+export function truncateIp(ip: string) {
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0`;
+  if (ip.includes(':')) {
+    const groups = ip.split('::')[0].split(':').filter(Boolean).slice(0, 3);
+    return `${groups.join(':')}::`;
+  }
+  return '';
+}
+
+const MAX_LATE_MS = 24 * 60 * 60 * 1000;
+/** The browser's time of an event sent later in a batch, when plausible; otherwise now. */
+function eventTime(at: string | null | undefined, now: Date) {
+  if (!at) return now;
+  const time = new Date(at);
+  const age = now.getTime() - time.getTime();
+  return age >= 0 && age <= MAX_LATE_MS ? time : now;
+}
+
+const base = (sessionId: string, visit: Visit) => ({
+  sessionId,
+  userId: visit.userId,
+  productId: null,
+  name: null,
+  url: null,
+  value: null,
+  detail: null,
+});
+
+/** POST auth/tracking-page-views: a view (with a new tracking id) or, with only_update, its time on page. */
+export function pageViewRows(
+  body: PageViewBody,
+  visit: Visit,
+  now = new Date(),
+): { trackingId: string; rows: TrackingRow[] } {
+  if (body.only_update) {
+    const trackingId = body.page_id!;
+    const row: TrackingRow = {
+      ...base(body.session_id, visit),
+      at: eventTime(body.at, now),
+      kind: 'time',
+      pageId: trackingId,
+      value: body.time_on_page ?? 0,
+    };
+    return { trackingId, rows: [row] };
+  }
+  const trackingId = newTrackingId();
+  const row: TrackingRow = {
+    ...base(body.session_id, visit),
+    at: eventTime(body.at, now),
+    kind: 'view',
+    pageId: trackingId,
+    productId: body.product_id ?? null,
+    name: body.page_name ?? null,
+    url: body.page_url ?? null,
+    detail: {
+      type: body.type ?? null,
+      product_slug: body.product_slug ?? null,
+      product_categories: body.product_categories ?? [],
+      ip: truncateIp(visit.ip),
+      user_agent: visit.userAgent.slice(0, 512),
+    },
+  };
+  return { trackingId, rows: [row] };
+}
+
+/** Clicks whose element names a tracked click (matched partially); others are not stored. */
+export function clickRows(
+  sessionId: string,
+  events: (Omit<ClickEventBody, 'session_id'> & { page_viewed_id: string })[],
+  visit: Visit,
+  now = new Date(),
+): TrackingRow[] {
+  return events.flatMap((event) => {
+    const name = trackedClickName(event.element_type);
+    if (!name) return [];
+    return [
+      {
+        ...base(sessionId, visit),
+        at: eventTime(event.at, now),
+        kind: 'click' as const,
+        pageId: event.page_viewed_id,
+        name,
+        url: event.url ?? null,
+      },
+    ];
+  });
+}
+
+export function scrollRows(
+  sessionId: string,
+  events: (Omit<ScrollEventBody, 'session_id'> & { page_viewed_id: string })[],
+  visit: Visit,
+  now = new Date(),
+): TrackingRow[] {
+  return events.map((event) => ({
+    ...base(sessionId, visit),
+    at: eventTime(event.at, now),
+    kind: 'scroll' as const,
+    pageId: event.page_viewed_id,
+    value: event.scroll_position,
+    detail: event.page_height ? { page_height: event.page_height } : null,
+  }));
+}
+
+/** POST page-visit: the time on the page and the clicks and scrolls the browser still held, in one call. */
+export function pageVisitRows(body: PageVisitBody, visit: Visit, now = new Date()): TrackingRow[] {
+  const onPage = <T extends object>(event: T) => ({ ...event, page_viewed_id: body.page_id });
+  const rows = [
+    ...clickRows(body.session_id, body.clicks.map(onPage), visit, now),
+    ...scrollRows(body.session_id, body.scrolls.map(onPage), visit, now),
+  ];
+  if (body.time_on_page !== null && body.time_on_page !== undefined) {
+    rows.push({
+      ...base(body.session_id, visit),
+      at: now,
+      kind: 'time',
+      pageId: body.page_id,
+      value: body.time_on_page,
+    });
+  }
+  return rows;
+}
+
+export function sessionStartRows(body: z.infer<typeof sessionStartBodySchema>, visit: Visit, now = new Date()) {
+  const row: TrackingRow = {
+    ...base(body.session_id, visit),
+    at: eventTime(body.at, now),
+    kind: 'start',
+    pageId: null,
+    url: body.page_url ?? null,
+    detail: { referrer: body.referrer ?? null, ip: truncateIp(visit.ip), user_agent: visit.userAgent.slice(0, 512) },
+  };
+  return [row];
+}
+
+// ── for the CRM (docs/decisions/023): engagement of a lead, the intent rule's facts, the report ──
+
+/** Sessions that belong to these users (signed in at some point during them). */
+function sessionsOfUsers(userIds: number[]) {
+  return sql`(select ${trackingSessions.sessionId} from ${trackingSessions} where ${inArray(trackingSessions.userId, userIds)})`;
+}
+
+const LISTING_MAX_EVENTS = 10_000;
+
+/**
+ * The events on company `companyId`'s pages by these users, or in their sessions before they signed in:
+ * sessions, newest first, each with its pages (time on page, deepest scroll, clicks).
+ */
+export async function engagementOf(db: Tx, companyId: number, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(trackingEvents)
+    .where(
+      and(
+        eq(trackingEvents.companyId, companyId),
+        or(inArray(trackingEvents.userId, userIds), sql`${trackingEvents.sessionId} in ${sessionsOfUsers(userIds)}`),
+      ),
+    )
+    .orderBy(asc(trackingEvents.at), asc(trackingEvents.id))
+    .limit(LISTING_MAX_EVENTS);
+  const sessions = new Map<string, TrackingListing['sessions'][number]>();
+  const pages = new Map<string, EngagementPage>();
+  for (const row of rows.filter((event) => event.kind === 'view')) {
+    const at = row.at.toISOString();
+    let session = sessions.get(row.sessionId);
+    if (!session) {
+      session = { session_id: row.sessionId, started_at: at, last_seen_at: at, pages: [] };
+      sessions.set(row.sessionId, session);
+    }
+    const page: EngagementPage = {
+      page_id: row.pageId!,
+      page_name: row.name,
+      page_url: row.url,
+      type: (row.detail?.type as string | null) ?? null,
+      product_id: row.productId,
+      viewed_at: at,
+      time_on_page: null,
+      deepest_scroll: null,
+      scrolls: [],
+      clicks: [],
+      signed_in: row.userId !== null,
+    };
+    session.pages.push(page);
+    pages.set(page.page_id, page);
+  }
+  for (const row of rows) {
+    const page = row.pageId ? pages.get(row.pageId) : undefined;
+    if (!page || row.kind === 'view') continue;
+    const session = sessions.get(row.sessionId);
+    if (session && row.at.toISOString() > session.last_seen_at) session.last_seen_at = row.at.toISOString();
+    if (row.kind === 'time') page.time_on_page = Math.max(page.time_on_page ?? 0, row.value ?? 0);
+    if (row.kind === 'scroll' && row.value !== null) {
+      page.scrolls.push(row.value);
+      page.deepest_scroll = Math.max(page.deepest_scroll ?? 0, row.value);
+    }
+    if (row.kind === 'click') page.clicks.push({ name: row.name ?? '', url: row.url, at: row.at.toISOString() });
+  }
+  return [...sessions.values()].reverse();
+}
+
+/** What the intent rule looks at: distinct product pages of the company in the session, and asking clicks. */
+export async function sessionIntent(db: Tx, sessionId: string, companyId: number) {
+  const [row] = rowsOf<{ product_views: number; intent_clicks: number }>(
+    await db.execute(sql`
+      select count(distinct ${trackingEvents.productId}) filter (where ${trackingEvents.kind} = 'view')::int as product_views,
+             count(*) filter (where ${trackingEvents.kind} = 'click'
+                              and ${trackingEvents.name} in (${sqlList(INTENT_CLICK_NAMES)}))::int as intent_clicks
+      from ${trackingEvents}
+      where ${trackingEvents.sessionId} = ${sessionId} and ${trackingEvents.companyId} = ${companyId}`),
+  );
+  return { productViews: row?.product_views ?? 0, intentClicks: row?.intent_clicks ?? 0 };
+}
+
+/** Page views and time on page of these users on the company's pages (the CRM's statistics). */
+export async function engagementTotals(db: Tx, companyId: number, userIds: number[]) {
+  if (userIds.length === 0) return { pageViews: 0, timeOnPage: 0 };
+  const [row] = rowsOf<{ page_views: number; time_on_page: number }>(
+    await db.execute(sql`
+      with pages as (
+        select ${trackingEvents.kind} as kind, ${trackingEvents.pageId} as page_id, ${trackingEvents.value} as value
+        from ${trackingEvents}
+        where ${trackingEvents.companyId} = ${companyId}
+          and (${inArray(trackingEvents.userId, userIds)} or ${trackingEvents.sessionId} in ${sessionsOfUsers(userIds)})
+      )
+      select (select count(*) from pages where kind = 'view')::int as page_views,
+             coalesce((select sum(ms) from (select max(value) as ms from pages where kind = 'time' group by page_id) t), 0)::float8 as time_on_page`),
+  );
+  return { pageViews: row?.page_views ?? 0, timeOnPage: Number(row?.time_on_page ?? 0) };
+}
+
+type Figures = { views: number; unique_visitors: number; avg_time_on_page: number | null; avg_scroll: number | null };
+
+/**
+ * The seller's report over [from, to): views, unique visitors (the user when signed in, else the
+ * session), time on page and deepest scroll per product and per page, by day, the most engaged
+ * signed-in visitors and the funnel's first two steps. Each part is one aggregate over the company's
+ * rows of the period (index on company and time).
+ */
+export async function companyReport(db: Tx, companyId: number, from: Date, to: Date) {
+  const period = sql`${trackingEvents.companyId} = ${companyId} and ${trackingEvents.at} >= ${from.toISOString()} and ${trackingEvents.at} < ${to.toISOString()}`;
+  const pageFacts = sql`
+    with views as (
+      select ${trackingEvents.pageId} as page_id, ${trackingEvents.productId} as product_id, ${trackingEvents.name} as page_name,
+             coalesce(${trackingEvents.userId}::text, ${trackingEvents.sessionId}) as visitor, ${trackingEvents.at} as at
+      from ${trackingEvents} where ${period} and ${trackingEvents.kind} = 'view'),
+    followups as (
+      select ${trackingEvents.pageId} as page_id,
+             max(${trackingEvents.value}) filter (where ${trackingEvents.kind} = 'time') as ms,
+             max(${trackingEvents.value}) filter (where ${trackingEvents.kind} = 'scroll') as pct
+      from ${trackingEvents} where ${period} and ${trackingEvents.kind} in ('time', 'scroll')
+      group by ${trackingEvents.pageId})`;
+  const figures = sql`count(*)::int as views, count(distinct visitor)::int as unique_visitors,
+      round(avg(ms))::float8 as avg_time_on_page, round(avg(pct))::float8 as avg_scroll`;
+  const [products, pages, daily, totals, buyers, funnel] = await Promise.all([
+    db.execute(sql`${pageFacts}
+      select product_id, ${figures} from views left join followups using (page_id)
+      where product_id is not null group by product_id order by views desc, product_id limit ${TRACKING_REPORT_TOP}`),
+    db.execute(sql`${pageFacts}
+      select coalesce(page_name, '') as page_name, ${figures} from views left join followups using (page_id)
+      group by 1 order by views desc, 1 limit ${TRACKING_REPORT_TOP}`),
+    db.execute(sql`
+      select to_char(date_trunc('day', ${trackingEvents.at} at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*)::int as views,
+             count(distinct coalesce(${trackingEvents.userId}::text, ${trackingEvents.sessionId}))::int as unique_visitors
+      from ${trackingEvents} where ${period} and ${trackingEvents.kind} = 'view' group by 1 order by 1`),
+    db.execute(sql`
+      select count(*) filter (where ${trackingEvents.kind} = 'view')::int as views,
+             count(distinct coalesce(${trackingEvents.userId}::text, ${trackingEvents.sessionId})) filter (where ${trackingEvents.kind} = 'view')::int as unique_visitors,
+             count(distinct ${trackingEvents.sessionId})::int as sessions
+      from ${trackingEvents} where ${period}`),
+    db.execute(sql`
+      with mine as (
+        select ${trackingEvents.userId} as user_id, ${trackingEvents.kind} as kind, ${trackingEvents.pageId} as page_id, ${trackingEvents.value} as value
+        from ${trackingEvents} where ${period} and ${trackingEvents.userId} is not null)
+      select user_id::int as user_id, count(*) filter (where kind = 'view')::int as views,
+             count(*) filter (where kind = 'click')::int as clicks,
+             coalesce((select sum(ms) from (select max(value) as ms from mine m2 where m2.user_id = mine.user_id and m2.kind = 'time' group by page_id) t), 0)::float8 as time_on_page
+      from mine group by user_id order by views desc, clicks desc, user_id limit ${TRACKING_REPORT_TOP}`),
+    db.execute(sql`
+      select count(*) filter (where ${trackingEvents.kind} = 'view' and ${trackingEvents.productId} is not null)::int as product_views,
+             count(distinct ${trackingEvents.pageId}) filter (where ${trackingEvents.kind} = 'click' and ${trackingEvents.name} = 'getQuoteButton')::int as quote_modal_opened
+      from ${trackingEvents} where ${period}`),
+  ]);
+  const [total] = rowsOf<{ views: number; unique_visitors: number; sessions: number }>(totals);
+  const [steps] = rowsOf<{ product_views: number; quote_modal_opened: number }>(funnel);
+  return {
+    totals: total ?? { views: 0, unique_visitors: 0, sessions: 0 },
+    daily: rowsOf<{ day: string; views: number; unique_visitors: number }>(daily),
+    products: rowsOf<Figures & { product_id: number }>(products).map((row) => ({
+      ...row,
+      product_id: Number(row.product_id),
+    })),
+    pages: rowsOf<Figures & { page_name: string }>(pages),
+    buyers: rowsOf<{ user_id: number; views: number; clicks: number; time_on_page: number }>(buyers),
+    funnel: steps ?? { product_views: 0, quote_modal_opened: 0 },
+  };
+}
+
+/** Signed-in visitors of the company's pages in the period (their country comes from their profile). */
+export async function visitorsBetween(db: Tx, companyId: number, from: Date, to: Date) {
+  const rows = await db
+    .selectDistinct({ userId: trackingEvents.userId })
+    .from(trackingEvents)
+    .where(
+      and(
+        eq(trackingEvents.companyId, companyId),
+        sql`${trackingEvents.at} >= ${from.toISOString()} and ${trackingEvents.at} < ${to.toISOString()}`,
+        sql`${trackingEvents.userId} is not null`,
+      ),
+    )
+    .limit(10_000);
+  return rows.map((row) => row.userId!);
+}

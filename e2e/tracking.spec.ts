@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
+import { expectAccessible, signIn, signInThroughForm, signUp, uniqueEmail, PASSWORD } from './support.ts';
+
+/** Scrolls the window to `percent` of what can be scrolled and lets the tracker's 100 ms debounce pass. */
+async function scrollTo(page: Page, percent: number) {
+  await page.evaluate((share) => {
+    const scrollable = document.documentElement.scrollHeight - window.innerHeight;
+    window.scrollTo(0, Math.round(scrollable * share));
+  }, percent / 100);
+  // The tracker reads the position 100 ms after the last scroll event (spec section 9).
+  await page.waitForTimeout(300);
+}
+
+test('an anonymous visitor who scrolls and opens the quote form, then signs in and views two more products, is a lead with every page in its engagement tab', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const surname = `Tracker${Date.now().toString(36)}`;
+  const buyerName = `Tara ${surname}`;
+  const buyerEmail = uniqueEmail('tracked-buyer');
+
+  // The buyer's account exists, made in a browser of its own.
+  const signUpContext = await browser.newContext();
+  await signUp(await signUpContext.newPage(), { kind: 'buyer', fullName: buyerName, email: buyerEmail });
+  await signUpContext.close();
+
+  // Three products of the demo seller, by their pages' addresses.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/productlist?q=pump');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  const hrefs = await page
+    .locator('[data-testid="product-card"] a[href*="/productdetail/"][href*="shree-ganesh-engineering-works"]')
+    .evaluateAll((links) => [...new Set(links.map((link) => (link as HTMLAnchorElement).pathname))]);
+  expect(hrefs.length).toBeGreaterThanOrEqual(3);
+  const [first, second, third] = hrefs;
+
+  // Anonymous: the first product, scrolled to 80 %, back, and to 80 % again; the quote form opened and closed.
+  await page.goto(first);
+  const quoteButton = page.locator('[data-track="getQuoteButton"]');
+  await expect(quoteButton).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+    .toBeGreaterThan(200);
+  await scrollTo(page, 80);
+  await scrollTo(page, 0);
+  await scrollTo(page, 80);
+  await quoteButton.scrollIntoViewIfNeeded();
+  await quoteButton.click();
+  const modal = page.getByRole('dialog', { name: /Request a quote/ });
+  await expect(modal).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+
+  // Signing in leaves the page (its clicks and scrolls leave with a beacon); two more products, signed in.
+  await signInThroughForm(page, buyerEmail, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(second);
+  await expect(page.locator('[data-track="getQuoteButton"]')).toBeVisible();
+  await page.goto(third);
+  await expect(page.locator('[data-track="getQuoteButton"]')).toBeVisible();
+  await page.goto('/');
+  await context.close();
+
+  // The seller finds the buyer as a lead, made by the intent rule, with all three pages.
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await signIn(seller, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
+  await seller.goto('/crm/leads');
+  const search = seller.getByRole('textbox', { name: 'Search leads' });
+  await expect
+    .poll(
+      async () => {
+        await search.fill('');
+        await search.fill(surname);
+        return seller.getByRole('row', { name: new RegExp(surname) }).count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  await seller
+    .getByRole('row', { name: new RegExp(surname) })
+    .getByRole('link', { name: 'Tara', exact: true })
+    .click();
+  await expect(seller.getByRole('heading', { level: 1, name: buyerName })).toBeVisible();
+  await seller.getByRole('tab', { name: /Engagement/ }).click();
+  const rows = seller.getByTestId('engagement-page');
+  await expect(rows).toHaveCount(3);
+  const firstRow = rows.filter({ hasText: first });
+  await expect(firstRow.getByTestId('scrolls')).toHaveText('25 %, 50 %, 75 %');
+  await expect(firstRow.getByTestId('deepest-scroll')).toHaveText('75 %');
+  await expect(firstRow).toContainText('getQuoteButton');
+  await expect(firstRow).toContainText('before sign-in');
+  await expect(rows.filter({ hasText: second })).not.toContainText('before sign-in');
+  await expect(rows.filter({ hasText: third })).toHaveCount(1);
+  await expectAccessible(seller, "the lead's engagement");
+
+  await seller.getByRole('tab', { name: /Timeline/ }).click();
+  await expect(seller.getByTestId('record-timeline').locator('[data-kind="engagement"]')).toHaveCount(1);
+
+  // The seller's report counts the buyer among its most engaged, with its charts loaded on this page only.
+  await seller.getByRole('navigation', { name: 'CRM' }).getByRole('link', { name: 'Engagement' }).click();
+  await expect(seller.getByRole('heading', { level: 1, name: 'Engagement report' })).toBeVisible();
+  await expect(seller.getByTestId('top-buyers')).toContainText(buyerName);
+  await expect(seller.getByRole('img', { name: 'Views and unique visitors by day' })).toBeVisible();
+  await expectAccessible(seller, 'the engagement report');
+  for (const width of [600, 1920]) {
+    await seller.setViewportSize({ width, height: 900 });
+    expect(await seller.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+  await sellerContext.close();
+});

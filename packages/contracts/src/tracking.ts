@@ -1,0 +1,276 @@
+import { z } from 'zod';
+
+/*
+ * Tracking and engagement (issue 19, docs/decisions/031 and 032): the seven tracking calls of spec
+ * section 7, the constants of sections 4 and 9, and the CRM's engagement listing and report.
+ */
+
+/** Spec section 9: scroll thresholds and debounces, click tracking defaults, session renewal. */
+export const TRACKING = {
+  scrollThresholds: [25, 50, 75, 99],
+  scrollDebounceMs: 100,
+  movementThreshold: 100,
+  movementDebounceMs: 200,
+  click: { threshold: 1, movementThreshold: 0, movementDebounceMs: 20, clickTracking: true, movementTracking: true },
+  /** The browser sends what it has gathered after this long, or at once when the page is hidden. */
+  flushMs: 5000,
+  /** Local storage keys of the tracker. */
+  storage: { sessionId: 'tl_tracking_session', openTabs: 'tl_open_tabs' },
+} as const;
+
+export type ScrollThreshold = (typeof TRACKING.scrollThresholds)[number];
+
+/**
+ * Spec section 5: tracked click names, matched partially (an element whose `data-track` contains one of
+ * them is recorded under that name). The spec's spelling is kept (`product-specifciation-Tab`). The
+ * social-sharing variants come before the generic name so that the most specific one matches.
+ */
+export const TRACKED_CLICK_NAMES = [
+  'homeButton',
+  'getQuoteButton',
+  'wishlistButton',
+  'product-image-click',
+  'facebook-social-sharing',
+  'twitter-social-sharing',
+  'instagram-social-sharing',
+  'social-sharing',
+  'catalog-download',
+  'product-specifciation-Tab',
+  'view-more-pdp',
+  'wishlist-identifier',
+  'seller-review-submit',
+  'visit-store-link',
+  'company-profile',
+  'add-to-contact',
+  'contact-seller',
+] as const;
+
+export type TrackedClickName = (typeof TRACKED_CLICK_NAMES)[number];
+
+/** The tracked name a `data-track` value contains, or null when it names none (partial match). */
+export function trackedClickName(value: string): TrackedClickName | null {
+  return TRACKED_CLICK_NAMES.find((name) => value.includes(name)) ?? null;
+}
+
+/** Clicks that show intent to buy (decision 032). */
+export const INTENT_CLICK_NAMES: readonly TrackedClickName[] = ['getQuoteButton', 'contact-seller'];
+
+/** Input bounds: longer text is refused (422), never cut silently. */
+export const TRACKING_LIMITS = {
+  sessionId: 64,
+  trackingId: 64,
+  url: 2048,
+  pageName: 200,
+  type: 50,
+  slug: 200,
+  userAgent: 512,
+  ip: 64,
+  categories: 20,
+  category: 100,
+  elementType: 100,
+  /** Events in one batched call (create-click-tracking, create-scroll-tracking, page-visit). */
+  batch: 50,
+  /** Time on page kept per view: a tab left open for days counts as at most this long. */
+  timeOnPageMs: 6 * 60 * 60 * 1000,
+  pageHeight: 1_000_000,
+  /** Calls per session and per address in a minute; more answer 429. */
+  perSessionPerMinute: 600,
+  perAddressPerMinute: 6000,
+} as const;
+
+export const TRACKING_REPORT_DEFAULT_DAYS = 30;
+export const TRACKING_REPORT_MAX_DAYS = 366;
+export const TRACKING_REPORT_TOP = 10;
+
+export const TRACKING_MESSAGES = {
+  periodOrder: 'The start of the period must be before its end.',
+  periodTooLong: `The period can be at most ${TRACKING_REPORT_MAX_DAYS} days.`,
+  settingsSaved: 'Engagement settings saved successfully.',
+  pageIdRequired: 'page_id is required when only_update is true.',
+} as const;
+
+const id = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().max(max).nullish();
+const optionalId = z.coerce.number().int().positive().nullish();
+/** When the browser saw the event (it may send later, in a batch); the server's clock is used if absent. */
+const at = z.iso.datetime({ offset: true }).nullish();
+
+/** Spec section 3, page view. `ip` and `user_id` are accepted for the spec's sake and ignored (decision 031). */
+export const pageViewBodySchema = z
+  .object({
+    ip: optionalText(TRACKING_LIMITS.ip),
+    user_id: z.union([z.number(), z.string().max(64)]).nullish(),
+    user_agent: optionalText(TRACKING_LIMITS.userAgent),
+    page_url: z.string().max(TRACKING_LIMITS.url).nullish(),
+    page_name: optionalText(TRACKING_LIMITS.pageName),
+    type: optionalText(TRACKING_LIMITS.type),
+    product_slug: optionalText(TRACKING_LIMITS.slug),
+    product_categories: z.array(z.string().max(TRACKING_LIMITS.category)).max(TRACKING_LIMITS.categories).nullish(),
+    product_id: optionalId,
+    session_id: id(TRACKING_LIMITS.sessionId),
+    /** True: the page is being left or hidden; `time_on_page` (ms) updates the view `page_id`. */
+    only_update: z.boolean().nullish(),
+    page_id: id(TRACKING_LIMITS.trackingId).nullish(),
+    time_on_page: z.number().int().min(0).max(TRACKING_LIMITS.timeOnPageMs).nullish(),
+    at,
+  })
+  .refine((body) => !body.only_update || Boolean(body.page_id), {
+    path: ['page_id'],
+    message: TRACKING_MESSAGES.pageIdRequired,
+  });
+export type PageViewBody = z.infer<typeof pageViewBodySchema>;
+
+/** Spec section 3, click. */
+export const clickEventBodySchema = z.object({
+  session_id: id(TRACKING_LIMITS.sessionId),
+  page_viewed_id: id(TRACKING_LIMITS.trackingId),
+  element_type: id(TRACKING_LIMITS.elementType),
+  url: z.string().max(TRACKING_LIMITS.url).nullish(),
+  at,
+});
+export type ClickEventBody = z.infer<typeof clickEventBodySchema>;
+
+/** Spec section 3, scroll: `scroll_position` is the threshold reached (25, 50, 75 or 99). */
+export const scrollEventBodySchema = z.object({
+  session_id: id(TRACKING_LIMITS.sessionId),
+  page_viewed_id: id(TRACKING_LIMITS.trackingId),
+  scroll_position: z.union(TRACKING.scrollThresholds.map((value) => z.literal(value))),
+  position_type: z.enum(['percent', 'percentage']).nullish(),
+  page_height: z.number().int().min(0).max(TRACKING_LIMITS.pageHeight).nullish(),
+  at,
+});
+export type ScrollEventBody = z.infer<typeof scrollEventBodySchema>;
+
+/** POST session-start: a new browser session (a new id after 5 minutes without activity). */
+export const sessionStartBodySchema = z.object({
+  session_id: id(TRACKING_LIMITS.sessionId),
+  page_url: z.string().max(TRACKING_LIMITS.url).nullish(),
+  referrer: z.string().max(TRACKING_LIMITS.url).nullish(),
+  at,
+});
+
+/**
+ * POST page-visit: what the tracker sends with `navigator.sendBeacon` when a page is hidden: the time on
+ * the page and every click and scroll not sent yet, in one body (decision 031).
+ */
+export const pageVisitBodySchema = z.object({
+  session_id: id(TRACKING_LIMITS.sessionId),
+  page_id: id(TRACKING_LIMITS.trackingId),
+  time_on_page: z.number().int().min(0).max(TRACKING_LIMITS.timeOnPageMs).nullish(),
+  clicks: z
+    .array(clickEventBodySchema.omit({ session_id: true, page_viewed_id: true }))
+    .max(TRACKING_LIMITS.batch)
+    .default([]),
+  scrolls: z
+    .array(scrollEventBodySchema.omit({ session_id: true, page_viewed_id: true }))
+    .max(TRACKING_LIMITS.batch)
+    .default([]),
+});
+export type PageVisitBody = z.infer<typeof pageVisitBodySchema>;
+
+/** POST create-click-tracking: several clicks of one session at once (decision 031). */
+export const createClickTrackingBodySchema = z.object({
+  session_id: id(TRACKING_LIMITS.sessionId),
+  events: z
+    .array(clickEventBodySchema.omit({ session_id: true }))
+    .min(1)
+    .max(TRACKING_LIMITS.batch),
+});
+
+/** POST create-scroll-tracking: several scroll thresholds of one session at once (decision 031). */
+export const createScrollTrackingBodySchema = z.object({
+  session_id: id(TRACKING_LIMITS.sessionId),
+  events: z
+    .array(scrollEventBodySchema.omit({ session_id: true }))
+    .min(1)
+    .max(TRACKING_LIMITS.batch),
+});
+
+/** The answer of the page-view call: the view's tracking id, a random string. */
+export const trackingIdSchema = z.object({ tracking_id: z.string() });
+/** The answer of the other calls: how many events were taken (0 for a known bot or a Do-Not-Track request). */
+export const trackingAcceptedSchema = z.object({ accepted: z.number() });
+
+// The CRM: a lead's engagement, the report and the intent rule.
+
+export const trackingListingQuerySchema = z.object({ lead_id: z.coerce.number().int().positive() });
+
+export const engagementClickSchema = z.object({ name: z.string(), url: z.string().nullable(), at: z.string() });
+export const engagementPageSchema = z.object({
+  page_id: z.string(),
+  page_name: z.string().nullable(),
+  page_url: z.string().nullable(),
+  type: z.string().nullable(),
+  product_id: z.number().nullable(),
+  viewed_at: z.string(),
+  /** Milliseconds, as last reported when the page was left or hidden; null while unknown. */
+  time_on_page: z.number().nullable(),
+  /** The greatest scroll threshold reached (25, 50, 75, 99), null when none. */
+  deepest_scroll: z.number().nullable(),
+  /** Every threshold reported, in order. */
+  scrolls: z.array(z.number()),
+  clicks: z.array(engagementClickSchema),
+  /** Whether the visitor was signed in at the time (false: joined from the session on sign-in). */
+  signed_in: z.boolean(),
+});
+export const engagementSessionSchema = z.object({
+  session_id: z.string(),
+  started_at: z.string(),
+  last_seen_at: z.string(),
+  pages: z.array(engagementPageSchema),
+});
+export const trackingListingSchema = z.object({
+  lead_id: z.number(),
+  sessions: z.array(engagementSessionSchema),
+  totals: z.object({ sessions: z.number(), page_views: z.number(), time_on_page: z.number(), clicks: z.number() }),
+});
+export type TrackingListing = z.infer<typeof trackingListingSchema>;
+export type EngagementPage = z.infer<typeof engagementPageSchema>;
+
+export const trackingReportQuerySchema = z.object({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+
+const pageFigures = {
+  views: z.number(),
+  unique_visitors: z.number(),
+  avg_time_on_page: z.number().nullable(),
+  avg_scroll: z.number().nullable(),
+};
+export const trackingReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.object({ views: z.number(), unique_visitors: z.number(), sessions: z.number() }),
+  daily: z.array(z.object({ day: z.string(), views: z.number(), unique_visitors: z.number() })),
+  products: z.array(z.object({ product_id: z.number(), name: z.string().nullable(), ...pageFigures })),
+  pages: z.array(z.object({ page_name: z.string(), ...pageFigures })),
+  countries: z.array(z.object({ country: z.string(), visitors: z.number() })),
+  top_buyers: z.array(
+    z.object({
+      user_id: z.number(),
+      name: z.string().nullable(),
+      views: z.number(),
+      time_on_page: z.number(),
+      clicks: z.number(),
+    }),
+  ),
+  funnel: z.object({ product_views: z.number(), quote_modal_opened: z.number(), quote_sent: z.number() }),
+  /** Spec section 3 statistics over every lead that browsed (all time): seconds and page views per lead. */
+  statistics: z.object({ avg_time_spend_lead: z.number(), avg_page_view_per_lead: z.number() }),
+});
+export type TrackingReport = z.infer<typeof trackingReportSchema>;
+
+/** The intent rule's thresholds, a company setting (decision 032). */
+export const ENGAGEMENT_DEFAULTS = { product_views: 3, intent_clicks: true, enabled: true } as const;
+export const engagementSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** Distinct product pages of the company viewed in one session that make a lead (2 to 50). */
+  product_views: z.number().int().min(2).max(50),
+  /** Whether a click on getQuoteButton or contact-seller without a quote or message makes a lead. */
+  intent_clicks: z.boolean(),
+});
+export type EngagementSettings = z.infer<typeof engagementSettingsSchema>;
+
+/** The lead source of leads made by the intent rule (an option of the lead form's lead_source field). */
+export const ENGAGEMENT_LEAD_SOURCE = 'Marketplace Engagement';
