@@ -4,13 +4,7 @@ import { calculatorInputSchema } from './catalog-calculator.ts';
 import { productImageUploadSchema } from './catalog-files.ts';
 import { specificationSheetSchema } from './catalog-specs.ts';
 import { firstDuplicate, termName } from './catalog-terms.ts';
-import {
-  AVAILABILITIES,
-  COMBINATION_SEPARATOR,
-  CONDITIONS,
-  PRICE_TYPES,
-  PRODUCT_TYPES,
-} from './catalog-constants.ts';
+import { AVAILABILITIES, COMBINATION_SEPARATOR, CONDITIONS, PRICE_TYPES, PRODUCT_TYPES } from './catalog-constants.ts';
 
 export * from './catalog-constants.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TIMINGS } from '@tradeloop/contracts/common';
+import { TIMINGS } from '@tradeloop/contracts/common-constants';
 import { useSession } from '../../../lib/session.ts';
 import { COOKIE_NAMES, getCookie, setCookie } from '../../../lib/storage.ts';
 import { useProfile } from '../api/get-profile.ts';

@@ -9,7 +9,7 @@ import {
   otpSchema,
   withPlus,
 } from '@tradeloop/contracts/accounts-mobile';
-import { TIMINGS } from '@tradeloop/contracts/common';
+import { TIMINGS } from '@tradeloop/contracts/common-constants';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { ModalActions } from '../../../components/ModalActions.tsx';
 import { isApiError } from '../../../lib/api-client.ts';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Grid, MultiSelect, Select, Text } from '@mantine/core';
-import { CONDITIONS, PRODUCT_LIMITS } from '@tradeloop/contracts/catalog';
+import { PRODUCT_LIMITS } from '@tradeloop/contracts/catalog';
+import { CONDITIONS } from '@tradeloop/contracts/catalog-constants';
 import type { FormOptions } from '../../api/get-form-options.ts';
 import type { ProductForm } from '../../product-form.ts';
 import { ProposeBrandModal } from './ProposeBrandModal.tsx';
