@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { TRACKING } from '@tradeloop/contracts/tracking';
 import { SIGNIN_LIMITS } from '@tradeloop/contracts/auth-constants';
 
 /** What the test SMTP server (e2e/smtp-sink.ts, started by playwright.config.ts) has received. */
@@ -76,14 +77,24 @@ export async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: /^Account menu for/ }).click();
 }
 
-/** Spec section 8, HTTP 401: no local data, no session data, no cookies. */
+/**
+ * Spec section 8, HTTP 401: no local data, no session data, no cookies. The signed-out page that
+ * follows then keeps an anonymous visitor's own state afresh (spec sections 4 and 9: the open-tab
+ * counter, the tracking session, the last activity and the session id it renews); nothing of the
+ * account survives. The device cookie is not a session: it stays, so this browser keeps passing a
+ * blocked address (decision 026).
+ */
+const ANONYMOUS_KEYS = new Set<string>([TRACKING.storage.openTabs, TRACKING.storage.sessionId, 'lastActivity']);
+const ANONYMOUS_COOKIES = new Set<string>([SIGNIN_LIMITS.deviceCookie, 'sessionId']);
+
 export async function expectClientStateCleared(page: Page, context: BrowserContext) {
-  await expect
-    .poll(() => page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length })))
-    .toEqual({ local: 0, session: 0 });
-  // The device cookie is not a session: it stays, so this browser keeps passing a blocked address (decision 026).
+  const accountState = async () => {
+    const state = await page.evaluate(() => ({ local: Object.keys(localStorage), session: sessionStorage.length }));
+    return { local: state.local.filter((key) => !ANONYMOUS_KEYS.has(key)), session: state.session };
+  };
+  await expect.poll(accountState).toEqual({ local: [], session: 0 });
   const cookies = await context.cookies();
-  expect(cookies.filter((cookie) => cookie.name !== SIGNIN_LIMITS.deviceCookie)).toEqual([]);
+  expect(cookies.filter((cookie) => !ANONYMOUS_COOKIES.has(cookie.name))).toEqual([]);
 }
 
 export function storedToken(page: Page) {

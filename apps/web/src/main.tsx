@@ -7,6 +7,9 @@ import { hydrate } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
+// The public pages' styles go with the entry, so the served head links them: a route's own CSS
+// arrives only with its lazy chunk, after the server's HTML has painted (decision 029).
+import './features/market/market.css';
 import { startActivityTracking } from './lib/activity.ts';
 import { setUnauthorizedHandler } from './lib/api-client.ts';
 import { getCurrencyId, storeCurrencyParam } from './lib/currency.ts';

@@ -5,7 +5,6 @@ import type { ProductSearchInput } from '@tradeloop/contracts/market';
 import { productSearchQueryOptions } from '../../market/api/search.ts';
 import { ProductCard, ProductCardSkeleton } from '../../market/components/ProductCard.tsx';
 import { HOME_PRODUCTS } from '../home-products.ts';
-import '../../market/market.css';
 
 type ProductShelfProps = { id: string; title: string; note: string; body: ProductSearchInput; moreLink: string };
 

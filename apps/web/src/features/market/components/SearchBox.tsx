@@ -4,7 +4,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { Suggestions } from '@tradeloop/contracts/market';
 import { useSuggestions } from '../api/search.ts';
-import '../market.css';
 
 type SearchBoxProps = { keyword: string; onSearch: (keyword: string) => void };
 type SuggestionGroup = { label: string; items: string[] };

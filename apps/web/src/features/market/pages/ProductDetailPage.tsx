@@ -60,7 +60,6 @@ import { ProductCard } from '../components/ProductCard.tsx';
 import { ProductGallery } from '../components/ProductGallery.tsx';
 import { WishlistButton } from '../components/WishlistButton.tsx';
 import { AVAILABILITY_LABELS, money, pluralUnit, priceText } from '../format.ts';
-import '../market.css';
 
 function PriceBlock({ page }: { page: ProductPage }) {
   const { product } = page;

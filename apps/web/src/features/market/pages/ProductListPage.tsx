@@ -39,7 +39,6 @@ import { ProductCard, ProductCardSkeleton, ProductRow } from '../components/Prod
 import { SearchBox } from '../components/SearchBox.tsx';
 import { SidePanels } from '../components/SidePanels.tsx';
 import { hasFilters, readListState, searchBody, writeListState, type ListState } from '../list-state.ts';
-import '../market.css';
 
 /**
  * The list's state from the URL; every change is a new history entry, so Back returns to the last

@@ -8,7 +8,6 @@ import { getCurrencyId } from '../../../lib/currency.ts';
 import { pluralize } from '../../../lib/format.ts';
 import { useWishlist } from '../api/wishlist.ts';
 import { ProductCard, ProductCardSkeleton } from '../components/ProductCard.tsx';
-import '../market.css';
 
 /** The signed-in user's wishlist. */
 export function WishlistPage() {
