@@ -218,14 +218,18 @@ describe('POST /api/v1/auth/tracking-click-events and the batched calls', () => 
   it('refuses a session past its limit a minute with 429', async () => {
     const sessionId = newTrackingId();
     const body = { session_id: sessionId, page_viewed_id: 'p', scroll_position: 25 };
-    for (let i = 0; i < TRACKING_LIMITS.perSessionPerMinute; i += 1) {
-      const response = await track('auth/tracking-scroll-events', body);
-      if (response.statusCode !== 200) throw new Error(`call ${i} answered ${response.statusCode}`);
+    // A hundred calls at a time: one by one, a loaded machine took longer than the test's time.
+    for (let sent = 0; sent < TRACKING_LIMITS.perSessionPerMinute; sent += 100) {
+      const batch = Math.min(100, TRACKING_LIMITS.perSessionPerMinute - sent);
+      const responses = await Promise.all(
+        Array.from({ length: batch }, () => track('auth/tracking-scroll-events', body)),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
     }
     expect((await track('auth/tracking-scroll-events', body)).statusCode).toBe(429);
     // Another session is not held back by this one.
     expect((await track('auth/tracking-scroll-events', { ...body, session_id: newTrackingId() })).statusCode).toBe(200);
-  });
+  }, 120_000);
 });
 
 describe('engagement in the CRM', () => {
