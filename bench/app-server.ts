@@ -15,7 +15,7 @@ const config = loadConfig({
   // The server-rendering bench (scenarios/ssr.ts) browses the demo marketplace.
   DEMO_DATA: process.env.BENCH_DEMO_DATA ?? 'false',
 });
-const app = await buildApp(config, { rateLimiter: createRateLimiter(uncountedStore()) });
+const app = await buildApp(config, { rateLimiter: createRateLimiter(uncountedStore()), demoPictures: false });
 if (config.demoData) await loadDemoData(app.db);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`ready ${address}\n`);

@@ -60,6 +60,11 @@ export type BuildOptions = {
   realtimeKey?: string;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /**
+   * Draw the demo products' missing pictures after the start (by default when DEMO_DATA is on); the
+   * benchmark's server leaves them out so that drawing does not weigh on what it measures.
+   */
+  demoPictures?: boolean;
 };
 
 const PRUNE_JOBS_EVERY_MS = 60 * 60_000;
@@ -145,7 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(trackingRoutes);
   await app.register(crmRoutes);
   await app.register(crmWorkRoutes);
-  await app.register(marketRoutes);
+  await app.register(marketRoutes, { demoPictures: options.demoPictures ?? config.demoData });
   await app.register(quotesRoutes);
   await app.register(notificationsRoutes);
 

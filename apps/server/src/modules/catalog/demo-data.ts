@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { sellersWithCompany } from '../accounts/people.ts';
 import { loadReferenceSets } from './references.ts';
 import { createProduct } from './service.ts';
@@ -523,6 +523,25 @@ export async function productsWithoutPictures(tx: Tx) {
     .from(products)
     .innerJoin(productCategories, and(eq(productCategories.productId, products.id), eq(productCategories.position, 0)))
     .where(sql`not exists (select 1 from ${productImages} i where i.product_id = ${products.id})`);
+}
+
+/** What each generated demo picture shows: its product's name, brand, model and first category. */
+export async function demoPictureSubjects(db: Db, keyPrefix: string) {
+  return db
+    .select({
+      storageKey: productImages.storageKey,
+      preTitle: products.preTitleName,
+      name: products.name,
+      model: products.modelNumber,
+      brandName: brands.name,
+      categoryId: productCategories.categoryId,
+    })
+    .from(productImages)
+    .innerJoin(products, eq(products.id, productImages.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(productCategories, and(eq(productCategories.productId, products.id), eq(productCategories.position, 0)))
+    .where(sql`starts_with(${productImages.storageKey}, ${keyPrefix})`)
+    .orderBy(sql`${products.createdAt} desc`);
 }
 
 /** Stores picture rows (their files are already in storage), a thousand per statement. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
@@ -6,6 +7,7 @@ import { DEMO_OPERATOR_EMAIL } from '@tradeloop/contracts/market';
 import { as, createTestApp } from '../../../test/helpers.ts';
 import { loadDemoData } from '../../db/demo-data.ts';
 import { search } from './test-fixtures.ts';
+import { ensureDemoImages } from './demo-images.ts';
 import { rowsOf } from '../../db/sql.ts';
 
 let app: FastifyInstance;
@@ -90,5 +92,36 @@ describe('marketplace demo data', () => {
       }
       expect({ q, crowded: [...seen].filter(([, count]) => count > 2) }).toEqual({ q, crowded: [] });
     }
+  });
+
+  it('gives every product a picture of its own, drawn newest first', async () => {
+    const [pictures] = rowsOf<{ distinct: number; total: number }>(
+      await app.db.execute(
+        sql`select count(distinct main_image)::int as distinct, count(*)::int as total from market_listings`,
+      ),
+    );
+    expect(pictures.distinct).toBe(pictures.total);
+
+    let drawn = 0;
+    await ensureDemoImages(app.db, app.storage, app.log, () => drawn++ >= 3);
+    const listed = rowsOf<{ main_image: string; created_ms: number }>(
+      await app.db.execute(
+        sql`select main_image, (extract(epoch from created_at) * 1000)::float8 as created_ms
+          from market_listings where starts_with(main_image, 'demo/market/')`,
+      ),
+    );
+    const pictured: typeof listed = [];
+    for (const row of listed) {
+      const file = await app.storage.open(`${row.main_image}/card.webp`);
+      if (!file) continue;
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+      expect(await sharp(Buffer.concat(chunks)).metadata()).toMatchObject({ format: 'webp', width: 600, height: 600 });
+      pictured.push(row);
+    }
+    expect(pictured).toHaveLength(3);
+    const oldestDrawn = Math.min(...pictured.map((row) => row.created_ms));
+    const newestWaiting = Math.max(...listed.filter((row) => !pictured.includes(row)).map((row) => row.created_ms));
+    expect(oldestDrawn).toBeGreaterThanOrEqual(newestWaiting);
   });
 });

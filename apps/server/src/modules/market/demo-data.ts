@@ -216,13 +216,12 @@ async function insertDemoProducts(tx: Tx, sellers: Seller[], leaves: Leaf[], loo
 }
 
 /** Pictures for every product of the demo sellers that has none (the catalogue's own demo products too). */
-async function attachPictures(tx: Tx, leaves: Leaf[]) {
-  const topOf = new Map(leaves.map((leaf) => [leaf.id, leaf.topIndex]));
+async function attachPictures(tx: Tx) {
   const bare = await productsWithoutPictures(tx);
   const rows = bare.map((row) => ({
     companyId: row.companyId,
     productId: row.id,
-    storageKey: demoImageKey(Math.max(0, topOf.get(row.categoryId) ?? 0), row.id),
+    storageKey: demoImageKey(row.id),
     originalName: 'demo-picture.jpg',
     mime: 'image/jpeg',
     bytes: DEMO_IMAGE_BYTES,
@@ -303,7 +302,7 @@ export async function loadMarketDemoData(tx: Tx) {
   const leaves = await leavesOf(tx);
   await sellerFacts(tx);
   const created = await insertDemoProducts(tx, sellers, leaves, await lookupsOf(tx));
-  await attachPictures(tx, leaves);
+  await attachPictures(tx);
   await spreadCreationDates(
     tx,
     created.map((entry) => entry.id),

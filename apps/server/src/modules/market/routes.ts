@@ -48,20 +48,26 @@ import { ensureDemoImages } from './demo-images.ts';
 const tags = ['market'];
 
 /** The public marketplace (issue 7): search, product pages, wishlist, exchange rates, sitemap. */
-export async function marketRoutes(fastify: FastifyInstance) {
+export async function marketRoutes(fastify: FastifyInstance, options: { demoPictures: boolean }) {
   await loadStartingRates(fastify.db);
   const counters = createCounters(fastify.db);
   fastify.jobs.local('market.counters', FLUSH_EVERY_MS, counters.flush);
   fastify.jobs.every('market.prune-listing-changes', PRUNE_EVERY_MS, (db) => pruneChangeLog(db, LISTING_CHANGE_LOG));
   // Demo pictures are drawn in the background: a slow machine must not hold the start past Fastify's
-  // timeout. Closing waits for them, so no file is written into a removed folder.
+  // timeout. Closing stops the drawing and waits for the picture under way, so no file is written
+  // into a removed folder.
   let drawing: Promise<void> = Promise.resolve();
+  let closing = false;
   fastify.addHook('onReady', async () => {
-    drawing = ensureDemoImages(fastify.db, fastify.storage, fastify.log).catch((error: unknown) =>
+    if (!options.demoPictures) return;
+    drawing = ensureDemoImages(fastify.db, fastify.storage, fastify.log, () => closing).catch((error: unknown) =>
       fastify.log.warn({ err: error }, 'demo pictures could not be drawn'),
     );
   });
-  fastify.addHook('onClose', () => drawing);
+  fastify.addHook('onClose', () => {
+    closing = true;
+    return drawing;
+  });
   // The search index loads as the server starts, so the first buyer does not wait for it.
   let indexing: Promise<unknown> = Promise.resolve();
   fastify.addHook('onReady', async () => {
