@@ -50,12 +50,32 @@ const SORTABLE = new Set([
   'user',
 ]);
 
-function columnWidth(field: UiField) {
-  if (field.type === 'textarea') return 260;
-  if (field.type === 'checkbox') return 110;
-  if (['number', 'currency', 'date'].includes(field.type)) return 150;
-  if (field.type === 'email' || field.type === 'url') return 230;
-  return 190;
+/** The least and the most a column of each kind may take, in pixels. */
+const WIDTH_LIMITS: Partial<Record<UiField['type'], [number, number]>> = {
+  textarea: [200, 320],
+  checkbox: [100, 110],
+  number: [120, 200],
+  currency: [120, 200],
+  date: [120, 200],
+  email: [180, 340],
+  url: [180, 340],
+  phone: [180, 240],
+};
+const DEFAULT_LIMITS: [number, number] = [130, 260];
+/** An average character of a 14 px cell, and what a cell adds around its text (padding, edit button). */
+const CHAR_PX = 7.6;
+const CELL_CHROME = 60;
+/** Rows read to size the columns: enough to see the long values, few enough to be quick. */
+const SIZED_ROWS = 200;
+
+/**
+ * A column as wide as its longest value among the first rows, within its kind's limits, so that
+ * e-mail addresses, phone numbers and badges show whole (issue 15); the header's label fits too.
+ */
+function columnWidth(field: UiField, labels: string[]) {
+  const [least, most] = WIDTH_LIMITS[field.type] ?? DEFAULT_LIMITS;
+  const longest = Math.max(field.label.length + 3, ...labels.map((label) => label.length));
+  return Math.min(most, Math.max(least, Math.ceil(longest * CHAR_PX + CELL_CHROME)));
 }
 
 function HeaderCell({ field, sort, onSort }: { field: UiField; sort: SortState; onSort: (sort: SortState) => void }) {
@@ -163,7 +183,19 @@ export function RecordTable(props: RecordTableProps) {
   }, [hasMore, loadingMore, lastIndex, tableRows.length, onLoadMore]);
 
   // Fixed widths, the same for the header and every row, then a filler that takes what is left.
-  const template = `44px ${shown.map((field) => `${columnWidth(field)}px`).join(' ')} minmax(0, 1fr)`;
+  const widths = useMemo(() => {
+    const sample = rows.slice(0, SIZED_ROWS);
+    return shown.map((field) =>
+      columnWidth(
+        field,
+        sample.map(
+          (record) =>
+            valueText(field, recordValue(record, field), refs) || (field.name === titleColumn ? record.title : ''),
+        ),
+      ),
+    );
+  }, [rows, shown, refs, titleColumn]);
+  const template = `44px ${widths.map((width) => `${width}px`).join(' ')} minmax(0, 1fr)`;
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   const toggleAll = () => onSelect(allSelected ? new Set() : new Set(rows.map((row) => row.id)));
   const toggle = (id: number) => {

@@ -3,6 +3,7 @@ import { IconCircleCheckFilled, IconMapPin, IconPhoto } from '@tabler/icons-reac
 import { productTitle } from '@tradeloop/contracts/catalog-constants';
 import type { MarketProduct } from '@tradeloop/contracts/market';
 import { AVAILABILITY_LABELS, minimumOrder, priceText, productHref } from '../format.ts';
+import { ChatNowButton } from './ChatNowButton.tsx';
 import { WishlistButton } from './WishlistButton.tsx';
 
 /** `priority`: the card is among the first a visitor sees, so its picture loads at once. */
@@ -35,6 +36,23 @@ function Picture({
     <Stack className="mk-thumb" align="center" justify="center" h={height} c="gray.5" aria-hidden>
       <IconPhoto size={36} />
     </Stack>
+  );
+}
+
+/** Chat now on a card: named with the seller and the product, since a page holds many of them. */
+function CardChatNow({ product, fullWidth = false }: { product: MarketProduct; fullWidth?: boolean }) {
+  const title = productTitle(product);
+  return (
+    <ChatNowButton
+      companyId={product.company_details.id}
+      sellerUserId={product.seller_user_id}
+      product={{ id: product.id, title, url: product.product_url }}
+      label={`Chat now with ${product.shop_name} about ${title}`}
+      size="compact-sm"
+      variant="light"
+      fullWidth={fullWidth}
+      className="mk-above"
+    />
   );
 }
 
@@ -106,6 +124,7 @@ export function ProductCard({ product, keyword, compact = false, priority = fals
                 {product.company_details.country_name ?? 'Worldwide'} · {product.company_details.business_type}
               </Text>
             </Group>
+            <CardChatNow product={product} fullWidth />
           </>
         )}
       </Stack>
@@ -186,6 +205,7 @@ export function ProductRow({ product, keyword, priority = false }: CardProps) {
             </Text>
           )}
           <WishlistButton productId={product.id} name={product.name} size="md" />
+          <CardChatNow product={product} />
         </Stack>
       </Group>
     </Card>

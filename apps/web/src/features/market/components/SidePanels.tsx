@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import type { MarketProduct, SupplierSummary } from '@tradeloop/contracts/market';
 import { initials } from '../../../lib/format.ts';
@@ -41,12 +41,13 @@ function Suppliers({ suppliers }: { suppliers: SupplierSummary[] }) {
       </Title>
       <Stack gap="sm">
         {suppliers.map((supplier) => (
-          <Group key={supplier.id} wrap="nowrap" gap="sm">
+          <Group key={supplier.id} wrap="nowrap" gap="sm" align="flex-start" data-testid="side-supplier">
             <Avatar color="brand" radius="md" size={32}>
               {initials(supplier.name)}
             </Avatar>
-            <div style={{ minWidth: 0, flex: 1 }}>
-              <Text size="sm" fw={600} lineClamp={2}>
+            {/* The column is narrow: names wrap whole instead of being cut (issue 15). */}
+            <div style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
+              <Text size="sm" fw={600}>
                 {supplier.name}
                 {supplier.member_type === 'Verified Supplier' && (
                   <IconCircleCheckFilled
@@ -57,13 +58,13 @@ function Suppliers({ suppliers }: { suppliers: SupplierSummary[] }) {
                   />
                 )}
               </Text>
-              <Text size="xs" c="dimmed" lineClamp={2}>
+              <Text size="xs" c="dimmed">
                 {supplier.business_type} · {supplier.country_name ?? 'Worldwide'}
               </Text>
+              <Text size="xs" c="dimmed" data-testid="supplier-products">
+                {supplier.products} {supplier.products === 1 ? 'product' : 'products'} here
+              </Text>
             </div>
-            <Badge variant="light" size="sm">
-              {supplier.products}
-            </Badge>
           </Group>
         ))}
       </Stack>

@@ -34,7 +34,6 @@ import {
   IconLink,
   IconMail,
   IconMapPin,
-  IconMessageCircle,
   IconPackageOff,
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -50,11 +49,11 @@ import { initials, monthYear } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useOrigin } from '../../../lib/client.ts';
 import { useSession } from '../../../lib/session.ts';
-import { chatLink } from '../../chat/chat-paths.ts';
 import { useTrackedProduct } from '../../../lib/tracking.ts';
 import { QuoteModal } from '../../quotes/components/QuoteModal.tsx';
 import { QUOTE_OPEN_PARAM, QUOTE_OPEN_VALUE } from '../../quotes/quote-draft.ts';
 import { useProductPage } from '../api/product-page.ts';
+import { ChatNowButton } from '../components/ChatNowButton.tsx';
 import { CurrencySelect } from '../components/CurrencySelect.tsx';
 import { ProductCard } from '../components/ProductCard.tsx';
 import { ProductGallery } from '../components/ProductGallery.tsx';
@@ -223,7 +222,6 @@ function ShareLinks({ product }: { product: ProductPage['product'] }) {
 function SellerCard({ page, onContact }: { page: ProductPage; onContact: () => void }) {
   const { seller, product } = page;
   const { token, user } = useSession();
-  const ownCompany = !!user?.company_id && user.company_id === seller.id;
   const addContact = useMutation({
     mutationFn: () =>
       apiRequest<{ created: boolean }>('front/contact_list/add', {
@@ -286,25 +284,11 @@ function SellerCard({ page, onContact }: { page: ProductPage; onContact: () => v
         </Table.Tbody>
       </Table>
       <Stack gap="xs" mt="sm">
-        {!ownCompany && (
-          <Button
-            component={Link}
-            to={chatLink(
-              {
-                userId: seller.seller_user_id ?? undefined,
-                companyId: seller.seller_user_id ? undefined : seller.id,
-                productId: product.id,
-                productName: productTitle(product),
-                productUrl: product.product_url,
-              },
-              user?.user_type,
-            )}
-            leftSection={<IconMessageCircle size={16} />}
-            data-track="chat-now"
-          >
-            Chat now
-          </Button>
-        )}
+        <ChatNowButton
+          companyId={seller.id}
+          sellerUserId={seller.seller_user_id}
+          product={{ id: product.id, title: productTitle(product), url: product.product_url }}
+        />
         <Button
           variant="light"
           onClick={onContact}

@@ -1,0 +1,61 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
+import { signIn } from './support.ts';
+
+/** The spec's breakpoints the main screens are checked at; their screenshots are kept with the run. */
+const WIDTHS = [1440, 1024, 600];
+
+/** True when the element shows its whole text (nothing cut off by an ellipsis or its box). */
+const showsWholeText = (element: Locator) =>
+  element.evaluate((node) => node.scrollWidth <= node.clientWidth + 1 && node.scrollHeight <= node.clientHeight + 1);
+
+async function atEachWidth(page: Page, name: string, check: (width: number) => Promise<void>) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await check(width);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `${name} at ${width} px`,
+    ).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+}
+
+test('the public screens hold from 1440 to 600 px, and the list names its suppliers whole', async ({ page }) => {
+  await page.goto('/');
+  await atEachWidth(page, 'home', async () => {
+    await expect(page.getByTestId('recent-title-products').getByTestId('product-card').first()).toBeVisible();
+  });
+
+  await page.goto('/productlist?q=pump');
+  await atEachWidth(page, 'product-list', async (width) => {
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    if (width < 1440) return; // the side column is beside the results only on wide screens
+    const suppliers = page.getByTestId('side-supplier');
+    await expect(suppliers.first()).toBeVisible();
+    for (const supplier of await suppliers.all()) {
+      expect(await showsWholeText(supplier.locator('p').first()), await supplier.innerText()).toBe(true);
+    }
+  });
+
+  const product = page.getByTestId('product-card').first().getByRole('link').first();
+  await page.goto((await product.getAttribute('href'))!);
+  await atEachWidth(page, 'product', async () => {
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test("the seller's leads table shows e-mail addresses and sources whole", async ({ page }) => {
+  await signIn(page, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
+  await page.goto('/crm/leads');
+  await atEachWidth(page, 'leads', async () => {
+    const row = page.getByRole('row', { name: /Priya Nair/ });
+    await expect(row).toBeVisible();
+    const email = row.getByRole('link', { name: DEMO_ACCOUNTS.buyer });
+    await email.scrollIntoViewIfNeeded();
+    expect(await showsWholeText(email)).toBe(true);
+    const source = row.getByText('Marketplace Quote', { exact: true });
+    await source.scrollIntoViewIfNeeded();
+    expect(await showsWholeText(source)).toBe(true);
+  });
+});
