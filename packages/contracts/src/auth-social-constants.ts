@@ -1,4 +1,5 @@
 /** Social sign-in constants and messages, without zod (docs/decisions/037-social-sign-in.md). */
+import { AUTH_MESSAGES } from './auth-constants.ts';
 
 /** `social_type` of spec sections 3 and 6: the identity provider an account was created through. */
 export const SOCIAL_TYPES = ['google', 'linkedin'] as const;
@@ -30,7 +31,7 @@ export const SOCIAL_MESSAGES = {
     no_email: 'The sign-in provider did not share an e-mail address, which TradeLoop needs for your account.',
     email_unverified:
       'An account with this e-mail address already exists, and the sign-in provider has not verified the address. Sign in with your password or a sign-in link instead.',
-    deleted: 'This account has been deleted.',
+    deleted: AUTH_MESSAGES.accountDeleted,
     unavailable: 'This sign-in option is not available.',
   } satisfies Record<SocialErrorCode, string>,
   /** The registration modal a social-login user sees (spec section 4). */

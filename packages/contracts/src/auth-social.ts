@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requireSellerCompany } from './auth.ts';
 import { AUTH_MESSAGES, COMPANY_TYPES } from './auth-constants.ts';
 import { SOCIAL_TYPES } from './auth-social-constants.ts';
 
@@ -24,15 +25,7 @@ export const socialStartQuerySchema = z
     company_type: z.enum(COMPANY_TYPES, { error: AUTH_MESSAGES.companyTypeRequired }).optional(),
     next: z.string().max(500).optional(),
   })
-  .superRefine((query, ctx) => {
-    if (query.user_type !== 'seller') return;
-    if (!query.company_name) {
-      ctx.addIssue({ code: 'custom', path: ['company_name'], message: AUTH_MESSAGES.companyNameRequired });
-    }
-    if (!query.company_type) {
-      ctx.addIssue({ code: 'custom', path: ['company_type'], message: AUTH_MESSAGES.companyTypeRequired });
-    }
-  });
+  .superRefine(requireSellerCompany);
 export type SocialStartQuery = z.input<typeof socialStartQuerySchema>;
 
 /** The provider's answer on the callback: a code and the state, or an error and the state. */
