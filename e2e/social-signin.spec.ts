@@ -50,9 +50,17 @@ test('a new user signs in with Google, lands signed in and completes the registr
   await expect(mobile).toBeHidden();
   expect((await context.cookies()).some((cookie) => cookie.name === 'isMobileVerificationDismissed')).toBe(true);
 
-  // The profile shows what was saved.
-  await page.goto('/profile?tab=job');
-  await expect(page.getByLabel('Designation')).toHaveValue('Purchasing manager');
+  // The profile holds what was saved, and the account is Google's.
+  const profile = await page.request.get('/api/v1/profile/view', {
+    headers: { authorization: `Bearer ${await storedToken(page)}` },
+  });
+  expect((await profile.json()).data).toMatchObject({
+    email_id: email,
+    social_type: 'google',
+    email_verified: true,
+    designation: 'Purchasing manager',
+    country: 'IN',
+  });
 });
 
 test('a cancelled sign-in at the provider comes back to the sign-in page with a clear message', async ({ page }) => {
