@@ -8,7 +8,7 @@ import { defineConfig, devices } from '@playwright/test';
  * `npm run test:e2e` builds the web app first; the server serves apps/web/dist itself.
  * Debian's Chromium is used: Playwright's own browsers are not downloaded.
  */
-/** E2E_PORT_BASE moves the five ports (base … base + 4), so runs in several worktrees do not collide. */
+/** E2E_PORT_BASE moves the six ports (base … base + 5), so runs in several worktrees do not collide. */
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3196);
 const PORT = PORT_BASE + 3;
 const TRANSLATE_PORT = PORT_BASE + 2;
@@ -18,6 +18,9 @@ const SMTP_INBOX_PORT = PORT_BASE;
 /** The SMS gateway the app texts through (e2e/sms-gateway.ts); tests read what arrived over HTTP. */
 const SMS_PORT = PORT_BASE + 4;
 const BASE_URL = `http://localhost:${PORT}`;
+/** The "Google" of the social sign-in test (e2e/oidc-provider.ts), a real OpenID Connect provider. */
+const OIDC_PORT = PORT_BASE + 5;
+const OIDC_CLIENT = { id: 'tradeloop-e2e', secret: 'tradeloop-e2e-client-secret' };
 
 /**
  * A fresh data directory per run. The runner process makes it and removes it when it exits (after
@@ -88,6 +91,17 @@ export default defineConfig({
       env: { PORT: String(SMS_PORT) },
     },
     {
+      command: 'node e2e/oidc-provider.ts',
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(OIDC_PORT),
+        CLIENT_ID: OIDC_CLIENT.id,
+        CLIENT_SECRET: OIDC_CLIENT.secret,
+        REDIRECT_URI: `${BASE_URL}/api/v1/auth/social/google/callback`,
+      },
+    },
+    {
       command: 'node apps/server/src/main.ts',
       url: `${BASE_URL}/api/v1/currency`,
       timeout: 120_000,
@@ -103,6 +117,9 @@ export default defineConfig({
         TRANSLATE_URL: `http://127.0.0.1:${TRANSLATE_PORT}`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         SMS_URL: `http://127.0.0.1:${SMS_PORT}/sms`,
+        GOOGLE_OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+        GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
       },
     },
   ],

@@ -25,6 +25,7 @@ import { createFileUrls, fileUrlSecret } from './platform/file-urls.ts';
 import { registerHeadRenderers, registerWebApp } from './platform/web.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { socialRoutes } from './modules/auth/social-routes.ts';
 import { directoryRoutes } from './modules/accounts/directory-routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Modules
   await app.register(authRoutes, { pause: options.signinPause });
+  await app.register(socialRoutes);
   await app.register(accountsRoutes);
   await app.register(directoryRoutes);
   await app.register(referenceRoutes);

@@ -1,11 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SOCIAL_TYPES, type SocialType } from '@tradeloop/contracts/auth-social-constants';
 
 const optionalUrl = z
   .string()
   .trim()
   .transform((value) => value || undefined)
   .pipe(z.url().optional())
+  .optional();
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
   .optional();
 
 const flag = z
@@ -44,7 +51,54 @@ const envSchema = z.object({
     .transform((value) => value || undefined)
     .pipe(z.string().min(32, 'must be at least 32 characters').optional())
     .optional(),
+  /** Social sign-in (docs/decisions/037): a provider is on when its client id and secret are set. */
+  GOOGLE_OIDC_ISSUER: optionalUrl,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  LINKEDIN_OIDC_ISSUER: optionalUrl,
+  LINKEDIN_CLIENT_ID: optionalText,
+  LINKEDIN_CLIENT_SECRET: optionalText,
 });
+
+/** An OpenID Connect provider the server signs people in with (docs/decisions/037). */
+export type SocialProviderConfig = { issuer: string; clientId: string; clientSecret: string };
+
+/** The issuers of the real providers, used when `<PROVIDER>_OIDC_ISSUER` is unset. */
+export const DEFAULT_ISSUERS: Record<SocialType, string> = {
+  google: 'https://accounts.google.com',
+  linkedin: 'https://www.linkedin.com/oauth',
+};
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The configured providers. An id without its secret (or the reverse), or an issuer without them, is an
+ * error naming the variable; an issuer must be https, except on this machine (a local test provider).
+ */
+function socialProviders(env: z.infer<typeof envSchema>) {
+  const providers: Partial<Record<SocialType, SocialProviderConfig>> = {};
+  const problems: string[] = [];
+  for (const type of SOCIAL_TYPES) {
+    const prefix = type.toUpperCase() as Uppercase<SocialType>;
+    const issuer = env[`${prefix}_OIDC_ISSUER` as const];
+    const clientId = env[`${prefix}_CLIENT_ID` as const];
+    const clientSecret = env[`${prefix}_CLIENT_SECRET` as const];
+    if (!clientId && !clientSecret) {
+      if (issuer) problems.push(`${prefix}_CLIENT_ID: required when ${prefix}_OIDC_ISSUER is set`);
+      continue;
+    }
+    if (!clientId) problems.push(`${prefix}_CLIENT_ID: required when ${prefix}_CLIENT_SECRET is set`);
+    if (!clientSecret) problems.push(`${prefix}_CLIENT_SECRET: required when ${prefix}_CLIENT_ID is set`);
+    const url = new URL(issuer ?? DEFAULT_ISSUERS[type]);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
+      problems.push(`${prefix}_OIDC_ISSUER: must be an https address (http only for localhost)`);
+    }
+    if (clientId && clientSecret) {
+      providers[type] = { issuer: url.toString().replace(/\/$/, ''), clientId, clientSecret };
+    }
+  }
+  return { providers, problems };
+}
 
 export type Config = {
   port: number;
@@ -67,6 +121,8 @@ export type Config = {
   jobConcurrency: number;
   /** Unset: platform/file-urls.ts generates one and keeps it in the data directory. */
   fileUrlSecret?: string;
+  /** Social sign-in providers with their client credentials; never logged. */
+  socialProviders: Partial<Record<SocialType, SocialProviderConfig>>;
 };
 
 export const IN_MEMORY = 'memory://';
@@ -79,6 +135,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${details}`);
   }
   const e = parsed.data;
+  const social = socialProviders(e);
+  if (social.problems.length > 0) throw new Error(`Invalid configuration: ${social.problems.join('; ')}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -98,5 +156,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     jobConcurrency: e.JOB_CONCURRENCY,
     fileUrlSecret: e.FILE_URL_SECRET,
+    socialProviders: social.providers,
   };
 }

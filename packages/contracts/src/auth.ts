@@ -21,6 +21,20 @@ export const newPasswordSchema = password
   .min(8, AUTH_MESSAGES.passwordTooShort)
   .max(128, AUTH_MESSAGES.passwordTooLong);
 
+/** A seller names the company and its type (sign-up, and a seller's social sign-up). */
+export function requireSellerCompany(
+  body: { user_type?: string; company_name?: string; company_type?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (body.user_type !== 'seller') return;
+  if (!body.company_name) {
+    ctx.addIssue({ code: 'custom', path: ['company_name'], message: AUTH_MESSAGES.companyNameRequired });
+  }
+  if (!body.company_type) {
+    ctx.addIssue({ code: 'custom', path: ['company_type'], message: AUTH_MESSAGES.companyTypeRequired });
+  }
+}
+
 export const signupBodySchema = z
   .object({
     full_name: z
@@ -34,15 +48,7 @@ export const signupBodySchema = z
     company_name: z.string().trim().max(150).optional(),
     company_type: z.enum(COMPANY_TYPES, { error: AUTH_MESSAGES.companyTypeRequired }).optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.user_type !== 'seller') return;
-    if (!body.company_name) {
-      ctx.addIssue({ code: 'custom', path: ['company_name'], message: AUTH_MESSAGES.companyNameRequired });
-    }
-    if (!body.company_type) {
-      ctx.addIssue({ code: 'custom', path: ['company_type'], message: AUTH_MESSAGES.companyTypeRequired });
-    }
-  });
+  .superRefine(requireSellerCompany);
 export type SignupBody = z.input<typeof signupBodySchema>;
 
 export const signinBodySchema = z.object({ email_id: email, password });

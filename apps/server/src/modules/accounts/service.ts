@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { CompanyType, LocalUser, Role, UserType } from '@tradeloop/contracts/auth';
+import type { SocialType } from '@tradeloop/contracts/auth-social-constants';
 import {
   BASIC_FIELDS,
   COMPLETION_FIELDS,
@@ -24,6 +25,8 @@ export type NewAccount = {
   /** For sub-users: the seller whose company they work in. */
   parent?: { userId: number; companyId: number };
   emailVerified?: boolean;
+  /** The provider a social sign-in created the account through (docs/decisions/037). */
+  socialType?: SocialType;
   profile?: Partial<Record<ProfileField, string | null>>;
 };
 
@@ -102,6 +105,7 @@ export async function createAccount(
       companyId,
       parentUser: account.parent?.userId ?? null,
       emailVerified: account.emailVerified ?? false,
+      socialType: account.socialType ?? null,
     })
     .returning({ id: users.id });
   const companyType = account.company?.type ?? null;
@@ -116,6 +120,11 @@ export async function findUserByEmail(tx: Tx, emailId: string) {
     .where(sql`lower(${users.emailId}) = ${emailId.toLowerCase()}`)
     .limit(1);
   return row;
+}
+
+/** The address was proved by its owner (a provider that verified it, docs/decisions/037). */
+export async function markEmailVerified(tx: Tx, userId: number) {
+  await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 type ProfileRow = typeof userProfiles.$inferSelect;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, SIGNIN_LIMITS } from '@tradeloop/contracts/auth';
+import { httpOnlyCookie, readCookie } from '../../platform/cookies.ts';
 import { tooManyRequests } from '../../platform/errors.ts';
 import { findUserByEmail } from '../accounts/service.ts';
 
@@ -15,13 +16,7 @@ const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
 /** The client of one sign-in: its address, its device cookie (if any) and whether it signed in to the account before. */
 export type SigninClient = { ip: string; device?: string; knownToAccount: boolean };
 
-function deviceCookie(request: FastifyRequest): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SIGNIN_LIMITS.deviceCookie && DEVICE_ID.test(value.join('='))) return value.join('=');
-  }
-  return undefined;
-}
+const deviceCookie = (request: FastifyRequest) => readCookie(request, SIGNIN_LIMITS.deviceCookie, DEVICE_ID);
 
 const hashed = (value: string) => createHash('sha256').update(value).digest('base64url');
 
@@ -93,10 +88,14 @@ export function signinGuard(app: FastifyInstance, pause: Pause) {
     async succeeded(client: SigninClient, email: string, reply: FastifyReply) {
       const device = client.device ?? randomBytes(32).toString('base64url');
       await limiter.hit('signin', knownKey(email, device), SIGNIN_LIMITS.knownDeviceMs);
-      const secure = app.config.publicUrl.startsWith('https:') ? '; Secure' : '';
       reply.header(
         'set-cookie',
-        `${SIGNIN_LIMITS.deviceCookie}=${device}; Path=/api/v1; Max-Age=${SIGNIN_LIMITS.knownDeviceMs / 1000}; HttpOnly; SameSite=Lax${secure}`,
+        httpOnlyCookie(app.config.publicUrl, {
+          name: SIGNIN_LIMITS.deviceCookie,
+          value: device,
+          path: '/api/v1',
+          maxAgeSeconds: SIGNIN_LIMITS.knownDeviceMs / 1000,
+        }),
       );
     },
   };

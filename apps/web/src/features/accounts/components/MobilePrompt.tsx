@@ -4,44 +4,63 @@ import { useSession } from '../../../lib/session.ts';
 import { COOKIE_NAMES, getCookie, setCookie } from '../../../lib/storage.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { MobileVerificationModal } from './MobileVerificationModal.tsx';
+import { registrationPending, SocialRegistrationModal } from './SocialRegistrationModal.tsx';
 
 /**
  * The mobile prompt of spec sections 4 and 9: TIMINGS.mobilePromptDelayMs after load, while the number
  * is not verified and the prompt was not dismissed, the new-number modal (no number on the profile) or
  * the existing-number modal opens. Closing it stores the dismissal cookie for 2 hours. Sub-users never
  * see it (spec section 6).
+ *
+ * Social-login users get a different prompt (docs/decisions/037): while their registration is incomplete
+ * the registration modal opens at once, and once it is saved the mobile-number modal follows straight
+ * away; closing either is the same 2-hour dismissal.
  */
 export function MobilePrompt() {
   const { user } = useSession();
   const profile = useProfile();
-  const [open, setOpen] = useState(false);
+  const [stage, setStage] = useState<'mobile' | null>(null);
   const [dismissed, setDismissed] = useState(() => getCookie(COOKIE_NAMES.mobileDismissed) !== null);
   const data = profile.data;
-  const wanted =
-    !!data && user?.user_type !== 'subuser' && data.user_type !== 'subuser' && data.mobile_verified !== 'verified';
+  const eligible = !!data && user?.user_type !== 'subuser' && data.user_type !== 'subuser';
+  const wanted = eligible && data.mobile_verified !== 'verified';
+  const needsRegistration = eligible && registrationPending(data);
+  const showRegistration = needsRegistration && !dismissed && stage === null;
 
   useEffect(() => {
-    if (!wanted || dismissed || open) return;
-    const timer = window.setTimeout(() => setOpen(true), TIMINGS.mobilePromptDelayMs);
+    if (!wanted || dismissed || stage !== null || needsRegistration) return;
+    const timer = window.setTimeout(() => setStage('mobile'), TIMINGS.mobilePromptDelayMs);
     return () => window.clearTimeout(timer);
-  }, [wanted, dismissed, open]);
+  }, [wanted, needsRegistration, dismissed, stage]);
 
   const handleClose = () => {
     setCookie(COOKIE_NAMES.mobileDismissed, 'true', TIMINGS.mobilePromptDismissalMs / 1000);
     setDismissed(true);
-    setOpen(false);
+    setStage(null);
   };
 
   if (!data) return null;
+  if (showRegistration) {
+    // Saved, the profile no longer needs it; the mobile-number modal follows at once.
+    return (
+      <SocialRegistrationModal
+        profile={data}
+        onClose={handleClose}
+        onSaved={() => setStage(wanted ? 'mobile' : null)}
+      />
+    );
+  }
   // Whether the timer runs, once the profile is known: browser tests wait for it before moving the clock.
-  if (!open) return <span hidden data-testid="mobile-prompt" data-state={wanted && !dismissed ? 'armed' : 'off'} />;
+  if (stage !== 'mobile') {
+    return <span hidden data-testid="mobile-prompt" data-state={wanted && !dismissed ? 'armed' : 'off'} />;
+  }
   return (
     <MobileVerificationModal
       profile={data}
       mode={data.mobile ? 'old' : 'new'}
       opened
       onClose={handleClose}
-      onVerified={() => setOpen(false)}
+      onVerified={() => setStage(null)}
     />
   );
 }

@@ -5,17 +5,22 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconAt, IconLock, IconMailForward } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { autologinLinkBodySchema, signinBodySchema, type SigninBody } from '@tradeloop/contracts/auth';
+import { SOCIAL_ERROR_PARAM, socialErrorMessage } from '@tradeloop/contracts/auth-social-constants';
 import { showSubmitError, zodFormValidator } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { authPath, NEXT_PARAM, PATHS, safeNextPath } from '../../../lib/paths.ts';
 import { useSignin } from '../api/signin.ts';
 import { useRequestSigninLink } from '../api/request-signin-link.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
+import { SocialSigninButtons } from '../components/SocialSigninButtons.tsx';
 
 export function SigninPage() {
   useDocumentTitle('Sign in · TradeLoop');
   const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<'password' | 'link'>('password');
+  // A social sign-in that failed comes back here with the reason (docs/decisions/037).
+  const socialError = socialErrorMessage(searchParams.get(SOCIAL_ERROR_PARAM));
+  const next = searchParams.get(NEXT_PARAM);
   return (
     <AuthLayout
       title={mode === 'password' ? 'Sign in to TradeLoop' : 'Get a sign-in link'}
@@ -28,6 +33,14 @@ export function SigninPage() {
         </>
       }
     >
+      <Stack gap="md" mb="md">
+        {socialError && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="Sign-in did not complete">
+            {socialError}
+          </Alert>
+        )}
+        <SocialSigninButtons query={() => ({ next: safeNextPath(next) ?? undefined })} />
+      </Stack>
       {mode === 'password' ? (
         <PasswordSigninForm onUseLink={() => setMode('link')} />
       ) : (

@@ -24,6 +24,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { authPath, NEXT_PARAM, PATHS, safeNextPath } from '../../../lib/paths.ts';
 import { useSignup } from '../api/signup.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
+import { SocialSigninButtons } from '../components/SocialSigninButtons.tsx';
 
 type SignupValues = {
   user_type: 'buyer' | 'seller';
@@ -83,6 +84,19 @@ export function SignupPage() {
     validateInputOnBlur: true,
   });
   const isSeller = form.values.user_type === 'seller';
+
+  // A seller who continues with a provider brings the company the form asks for (docs/decisions/037).
+  const socialQuery = () => ({
+    user_type: form.values.user_type,
+    ...(isSeller && { company_name: form.values.company_name, company_type: form.values.company_type ?? undefined }),
+    next: safeNextPath(next) ?? undefined,
+  });
+  const handleSocialLeave = () => {
+    if (!isSeller) return true;
+    const name = form.validateField('company_name');
+    const type = form.validateField('company_type');
+    return !name.hasError && !type.hasError;
+  };
 
   const handleSubmit = async (values: SignupValues) => {
     setAlert(null);
@@ -188,6 +202,7 @@ export function SignupPage() {
           <Button type="submit" size="md" fullWidth loading={signup.isPending} mt="xs">
             {isSeller ? 'Create seller account' : 'Create buyer account'}
           </Button>
+          <SocialSigninButtons query={socialQuery} canLeave={handleSocialLeave} dividerAt="start" />
           <Text size="xs" c="dimmed" ta="center">
             By creating an account you agree to trade fairly and to keep buyer and seller details confidential.
           </Text>
