@@ -3,7 +3,16 @@ import { INTENT_CLICK_NAMES, type TrackedClickName } from '@tradeloop/contracts/
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { productOwners } from '../catalog/product-access.ts';
-import { trackingEvents, trackingSessions, type TrackingKind } from './tables.ts';
+import {
+  trackingDaily,
+  trackingDailyBuyers,
+  trackingDailyPageVisitors,
+  trackingDailyVisitors,
+  trackingEvents,
+  trackingPages,
+  trackingSessions,
+  type TrackingKind,
+} from './tables.ts';
 
 /**
  * Cheap ingestion (docs/decisions/031): a tracking call validates, checks its limits and pushes rows into
@@ -82,6 +91,76 @@ function appendStatement(rows: StoredRow[]) {
       ${column((row) => row.productId)}::bigint[], ${column((row) => row.name)}::text[],
       ${column((row) => row.url)}::text[], ${column((row) => row.value)}::integer[],
       ${column((row) => (row.detail ? JSON.stringify(row.detail) : null))}::jsonb[])`;
+}
+
+/**
+ * The roll-ups of a batch's views of company pages (docs/decisions/036), one statement: each new view
+ * becomes a page (a page id seen before is not counted twice), then adds to its day's views, visitors,
+ * product and page visitors and, when signed in, its buyer's views.
+ */
+function rollUpViews(rows: StoredRow[]) {
+  const column = <T>(pick: (row: StoredRow) => T) => sql.param(rows.map(pick));
+  return sql`with batch as (
+      select * from unnest(${column((row) => row.pageId)}::text[], ${column((row) => row.companyId)}::bigint[],
+        ${column((row) => row.at.toISOString())}::timestamptz[], ${column((row) => row.productId)}::bigint[],
+        ${column((row) => row.name)}::text[], ${column((row) => row.userId)}::bigint[], ${column((row) => row.sessionId)}::text[])
+        as b(page_id, company_id, at, product_id, name, user_id, session_id)),
+    pages as (
+      insert into ${trackingPages} (page_id, company_id, day, product_id, page_name, user_id, session_id)
+      select page_id, company_id, (at at time zone 'UTC')::date, coalesce(product_id, 0), coalesce(name, ''), user_id, session_id
+      from batch on conflict (page_id) do nothing
+      returning company_id, day, product_id, page_name, user_id, session_id, coalesce(user_id::text, session_id) as visitor),
+    daily as (
+      insert into ${trackingDaily} (company_id, day, product_id, page_name, views)
+      select company_id, day, product_id, page_name, count(*) from pages group by 1, 2, 3, 4 order by 1, 2, 3, 4
+      on conflict (company_id, day, product_id, page_name) do update set views = ${trackingDaily}.views + excluded.views),
+    visitors as (
+      insert into ${trackingDailyVisitors} (company_id, day, visitor, session_id, user_id)
+      select distinct company_id, day, visitor, session_id, user_id from pages order by 1, 2, 3, 4 on conflict do nothing),
+    page_visitors as (
+      insert into ${trackingDailyPageVisitors} (company_id, day, product_id, page_name, visitor)
+      select distinct company_id, day, product_id, page_name, visitor from pages order by 1, 2, 3, 4, 5 on conflict do nothing)
+    insert into ${trackingDailyBuyers} (company_id, day, user_id, views)
+    select company_id, day, user_id, count(*) from pages where user_id is not null group by 1, 2, 3 order by 1, 2, 3
+    on conflict (company_id, day, user_id) do update set views = ${trackingDailyBuyers}.views + excluded.views`;
+}
+
+/**
+ * The roll-ups of a batch's times, scrolls and clicks on company pages, one statement: each page's new
+ * greatest time and scroll replace the old ones, and only the difference (and a first figure's count)
+ * is added to the day of its view, so a page counts once however many times it reports.
+ */
+function rollUpFollowUps(rows: StoredRow[]) {
+  const column = <T>(pick: (row: StoredRow) => T) => sql.param(rows.map(pick));
+  return sql`with batch as (
+      select page_id, max(value) filter (where kind = 'time') as ms, max(value) filter (where kind = 'scroll') as pct,
+             bool_or(kind = 'click' and name = 'getQuoteButton') as quote, (count(*) filter (where kind = 'click'))::int as clicks
+      from unnest(${column((row) => row.pageId)}::text[], ${column((row) => row.kind)}::text[],
+        ${column((row) => row.value)}::integer[], ${column((row) => row.name)}::text[]) as b(page_id, kind, value, name)
+      group by page_id),
+    old as (
+      select p.page_id, p.company_id, p.day, p.product_id, p.page_name, p.user_id, p.time_ms as old_ms, p.scroll as old_pct,
+             p.quote as old_quote, greatest(p.time_ms, b.ms) as new_ms, greatest(p.scroll, b.pct) as new_pct,
+             p.quote or b.quote as new_quote, b.clicks
+      from ${trackingPages} p join batch b using (page_id) order by p.page_id for update of p),
+    pages as (
+      update ${trackingPages} p set time_ms = old.new_ms, scroll = old.new_pct, quote = old.new_quote, clicks = p.clicks + old.clicks
+      from old where p.page_id = old.page_id),
+    daily as (
+      insert into ${trackingDaily} (company_id, day, product_id, page_name, time_sum, time_pages, scroll_sum, scroll_pages, quote_pages)
+      select company_id, day, product_id, page_name, coalesce(sum(new_ms - coalesce(old_ms, 0)), 0),
+             count(*) filter (where old_ms is null and new_ms is not null), coalesce(sum(new_pct - coalesce(old_pct, 0)), 0),
+             count(*) filter (where old_pct is null and new_pct is not null), count(*) filter (where new_quote and not old_quote)
+      from old group by 1, 2, 3, 4 order by 1, 2, 3, 4
+      on conflict (company_id, day, product_id, page_name) do update set
+        time_sum = ${trackingDaily}.time_sum + excluded.time_sum, time_pages = ${trackingDaily}.time_pages + excluded.time_pages,
+        scroll_sum = ${trackingDaily}.scroll_sum + excluded.scroll_sum, scroll_pages = ${trackingDaily}.scroll_pages + excluded.scroll_pages,
+        quote_pages = ${trackingDaily}.quote_pages + excluded.quote_pages)
+    insert into ${trackingDailyBuyers} (company_id, day, user_id, clicks, time_ms)
+    select company_id, day, user_id, sum(clicks), coalesce(sum(new_ms - coalesce(old_ms, 0)), 0)
+    from old where user_id is not null group by 1, 2, 3 order by 1, 2, 3
+    on conflict (company_id, day, user_id) do update set
+      clicks = ${trackingDailyBuyers}.clicks + excluded.clicks, time_ms = ${trackingDailyBuyers}.time_ms + excluded.time_ms`;
 }
 
 export function createTrackingIngest(options: Options): TrackingIngest {
@@ -168,6 +247,13 @@ export function createTrackingIngest(options: Options): TrackingIngest {
       for (let start = 0; start < values.length; start += INSERT_CHUNK) {
         await tx.execute(appendStatement(values.slice(start, start + INSERT_CHUNK)));
       }
+      // The report's roll-ups, in the same transaction as the events they count (decision 036).
+      const views = values.filter((row) => row.kind === 'view' && row.companyId !== null && row.pageId !== null);
+      if (views.length > 0) await tx.execute(rollUpViews(views));
+      const followUps = values.filter(
+        (row) => row.kind !== 'view' && row.kind !== 'start' && row.companyId !== null && row.pageId !== null,
+      );
+      if (followUps.length > 0) await tx.execute(rollUpFollowUps(followUps));
       if (links.size > 0)
         await tx
           .insert(trackingSessions)
