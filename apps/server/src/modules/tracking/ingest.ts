@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { INTENT_CLICK_NAMES, type TrackedClickName } from '@tradeloop/contracts/tracking';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { productOwners } from '../catalog/product-access.ts';
 import {
@@ -185,28 +186,28 @@ export function createTrackingIngest(options: Options): TrackingIngest {
     }
   }
 
+  // One array parameter, not one per id: drizzle's inArray over a batch's sessions cost more of the event
+  // loop to build than the tracking calls themselves (decision 036).
   async function pagesOf(pageIds: string[]) {
     const missing = [...new Set(pageIds.filter((id) => !pages.has(id)))];
     if (missing.length === 0) return;
-    const rows = await db
-      .select({
-        pageId: trackingEvents.pageId,
-        companyId: trackingEvents.companyId,
-        productId: trackingEvents.productId,
-      })
-      .from(trackingEvents)
-      .where(and(eq(trackingEvents.kind, 'view'), inArray(trackingEvents.pageId, missing)));
-    for (const row of rows) pages.set(row.pageId!, { companyId: row.companyId, productId: row.productId });
+    const rows = rowsOf<{ page_id: string; company_id: string | number | null; product_id: string | number | null }>(
+      await db.execute(sql`select ${trackingEvents.pageId} as page_id, ${trackingEvents.companyId} as company_id,
+          ${trackingEvents.productId} as product_id
+        from ${trackingEvents} where ${trackingEvents.kind} = 'view' and ${trackingEvents.pageId} = any(${sql.param(missing)}::text[])`),
+    );
+    const id = (value: string | number | null) => (value === null ? null : Number(value));
+    for (const row of rows) pages.set(row.page_id, { companyId: id(row.company_id), productId: id(row.product_id) });
   }
 
   async function usersOf(sessionIds: string[]) {
     const missing = [...new Set(sessionIds.filter((id) => !sessionUser.has(id)))];
     if (missing.length === 0) return;
-    const rows = await db
-      .select({ sessionId: trackingSessions.sessionId, userId: trackingSessions.userId })
-      .from(trackingSessions)
-      .where(inArray(trackingSessions.sessionId, missing));
-    for (const row of rows) sessionUser.set(row.sessionId, row.userId);
+    const rows = rowsOf<{ session_id: string; user_id: string | number }>(
+      await db.execute(sql`select ${trackingSessions.sessionId} as session_id, ${trackingSessions.userId} as user_id
+        from ${trackingSessions} where ${trackingSessions.sessionId} = any(${sql.param(missing)}::text[])`),
+    );
+    for (const row of rows) sessionUser.set(row.session_id, Number(row.user_id));
   }
 
   async function write(rows: TrackingRow[]) {
