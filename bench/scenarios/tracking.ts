@@ -155,7 +155,7 @@ async function countEvents(url: string | undefined, app?: FastifyInstance) {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Bump when the generated events change: an older report database is then built again. */
-const REPORT_DATASET_VERSION = 'sessions-of-16-v1';
+const REPORT_DATASET_VERSION = 'sessions-of-16-v2';
 
 /**
  * `events` tracking rows over the 90 days before `now`, as browser sessions of 16 events (four page
@@ -176,7 +176,7 @@ async function fillEvents(url: string, companyId: number, products: number[], ev
          select $5::timestamptz - interval '400 seconds' - make_interval(secs => (s * 2654435761) % 7776000) + make_interval(secs => k * 20),
                 case when k % 4 = 0 then 'view' when k % 4 = 2 then 'time' when k % 4 = 3 and s % 4 = 0 then 'click' else 'scroll' end,
                 's' || s, 'p' || (i / 4),
-                case when s % 10 = 3 then 5000000 + (s / 10) % 2000 end,
+                case when (s / 5) % 10 = 3 then 5000000 + (s / 50) % 2000 end,
                 case when s % 5 = 0 then $1::bigint else 1000000 + s % 50 end,
                 case when k / 4 = 3 and s % 3 = 0 then null else ($2::bigint[])[1 + (s * 7 + k / 4 * 3) % array_length($2::bigint[], 1)] end,
                 case when k % 4 = 0 then (case when k / 4 = 3 and s % 3 = 0 then 'company-profile' else 'productdetail' end)
@@ -193,7 +193,7 @@ async function fillEvents(url: string, companyId: number, products: number[], ev
     for (const statement of rollUpBackfillStatements()) await client.query(statement);
     // What autovacuum does to append-only tables after a while: the visibility map allows index-only scans.
     await client.query(
-      'vacuum analyze tracking_events, tracking_pages, tracking_daily, tracking_daily_visitors, tracking_daily_page_visitors, tracking_daily_buyers',
+      'vacuum analyze tracking_events, tracking_pages, tracking_daily, tracking_visits, tracking_visit_counts, tracking_daily_buyers',
     );
   } finally {
     await client.end();
@@ -233,7 +233,7 @@ async function ensureReportDataset(url: string, events: number) {
       return { ...found, token: (await createSession(app.db, found.sellerId, {})).token, reused: true };
     }
     await app.db.execute(
-      sql`truncate tracking_events, tracking_pages, tracking_daily, tracking_daily_visitors, tracking_daily_page_visitors, tracking_daily_buyers`,
+      sql`truncate tracking_events, tracking_pages, tracking_daily, tracking_visits, tracking_visit_counts, tracking_daily_buyers`,
     );
     const { seller, products } = await sellerWithProducts(app);
     const began = performance.now();

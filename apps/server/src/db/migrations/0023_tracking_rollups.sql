@@ -22,24 +22,6 @@ CREATE TABLE "tracking_daily_buyers" (
 	CONSTRAINT "tracking_daily_buyers_company_id_day_user_id_pk" PRIMARY KEY("company_id","day","user_id")
 );
 --> statement-breakpoint
-CREATE TABLE "tracking_daily_page_visitors" (
-	"company_id" bigint NOT NULL,
-	"day" date NOT NULL,
-	"product_id" bigint NOT NULL,
-	"page_name" text NOT NULL,
-	"visitor" text NOT NULL,
-	CONSTRAINT "tracking_daily_page_visitors_company_id_day_product_id_page_name_visitor_pk" PRIMARY KEY("company_id","day","product_id","page_name","visitor")
-);
---> statement-breakpoint
-CREATE TABLE "tracking_daily_visitors" (
-	"company_id" bigint NOT NULL,
-	"day" date NOT NULL,
-	"visitor" text NOT NULL,
-	"session_id" text NOT NULL,
-	"user_id" bigint,
-	CONSTRAINT "tracking_daily_visitors_company_id_day_visitor_session_id_pk" PRIMARY KEY("company_id","day","visitor","session_id")
-);
---> statement-breakpoint
 CREATE TABLE "tracking_pages" (
 	"page_id" text PRIMARY KEY NOT NULL,
 	"company_id" bigint NOT NULL,
@@ -52,6 +34,25 @@ CREATE TABLE "tracking_pages" (
 	"scroll" integer,
 	"quote" boolean DEFAULT false NOT NULL,
 	"clicks" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tracking_visit_counts" (
+	"company_id" bigint NOT NULL,
+	"dimension" text NOT NULL,
+	"key" text NOT NULL,
+	"day" date NOT NULL,
+	"prev_day" date NOT NULL,
+	"visitors" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "tracking_visit_counts_company_id_dimension_key_day_prev_day_pk" PRIMARY KEY("company_id","dimension","key","day","prev_day")
+);
+--> statement-breakpoint
+CREATE TABLE "tracking_visits" (
+	"company_id" bigint NOT NULL,
+	"dimension" text NOT NULL,
+	"key" text NOT NULL,
+	"visitor" text NOT NULL,
+	"day" date NOT NULL,
+	CONSTRAINT "tracking_visits_company_id_dimension_key_visitor_day_pk" PRIMARY KEY("company_id","dimension","key","visitor","day")
 );
 --> statement-breakpoint
 -- Backfill of the daily roll-ups from the events already stored (docs/decisions/036): each view of a
@@ -77,11 +78,20 @@ SELECT company_id, day, product_id, page_name, count(*), coalesce(sum(time_ms), 
        coalesce(sum(scroll), 0), count(scroll), count(*) FILTER (WHERE quote)
 FROM tracking_pages GROUP BY company_id, day, product_id, page_name;
 --> statement-breakpoint
-INSERT INTO tracking_daily_visitors (company_id, day, visitor, session_id, user_id)
-SELECT DISTINCT company_id, day, coalesce(user_id::text, session_id), session_id, user_id FROM tracking_pages;
+INSERT INTO tracking_visits (company_id, dimension, key, visitor, day)
+SELECT DISTINCT p.company_id, d.dimension, d.key, d.visitor, p.day
+FROM tracking_pages p
+CROSS JOIN LATERAL (VALUES ('all', '', coalesce(p.user_id::text, p.session_id)), ('session', '', p.session_id),
+  ('page', p.page_name, coalesce(p.user_id::text, p.session_id)), ('product', p.product_id::text, coalesce(p.user_id::text, p.session_id)))
+  AS d(dimension, key, visitor)
+WHERE d.dimension <> 'product' OR p.product_id <> 0;
 --> statement-breakpoint
-INSERT INTO tracking_daily_page_visitors (company_id, day, product_id, page_name, visitor)
-SELECT DISTINCT company_id, day, product_id, page_name, coalesce(user_id::text, session_id) FROM tracking_pages;
+INSERT INTO tracking_visit_counts (company_id, dimension, key, day, prev_day, visitors)
+SELECT company_id, dimension, key, day, coalesce(prev_day, '-infinity'::date), count(*)
+FROM (SELECT company_id, dimension, key, day,
+             lag(day) OVER (PARTITION BY company_id, dimension, key, visitor ORDER BY day) AS prev_day
+      FROM tracking_visits) v
+GROUP BY company_id, dimension, key, day, coalesce(prev_day, '-infinity'::date);
 --> statement-breakpoint
 INSERT INTO tracking_daily_buyers (company_id, day, user_id, views, clicks, time_ms)
 SELECT company_id, day, user_id, count(*), sum(clicks), coalesce(sum(time_ms), 0)

@@ -22,7 +22,7 @@ export function rollUpBackfillStatements() {
 /** Empties the roll-ups and builds them again from the events (tests, benches: never on a live server). */
 export async function rebuildRollUps(db: Db) {
   await db.execute(
-    sql`truncate tracking_pages, tracking_daily, tracking_daily_visitors, tracking_daily_page_visitors, tracking_daily_buyers`,
+    sql`truncate tracking_pages, tracking_daily, tracking_visits, tracking_visit_counts, tracking_daily_buyers`,
   );
   for (const statement of rollUpBackfillStatements()) await db.execute(sql.raw(statement));
 }

@@ -7,11 +7,11 @@ import { productOwners } from '../catalog/product-access.ts';
 import {
   trackingDaily,
   trackingDailyBuyers,
-  trackingDailyPageVisitors,
-  trackingDailyVisitors,
   trackingEvents,
   trackingPages,
   trackingSessions,
+  trackingVisitCounts,
+  trackingVisits,
   type TrackingKind,
 } from './tables.ts';
 
@@ -115,12 +115,46 @@ function rollUpViews(rows: StoredRow[]) {
       insert into ${trackingDaily} (company_id, day, product_id, page_name, views)
       select company_id, day, product_id, page_name, count(*) from pages group by 1, 2, 3, 4 order by 1, 2, 3, 4
       on conflict (company_id, day, product_id, page_name) do update set views = ${trackingDaily}.views + excluded.views),
-    visitors as (
-      insert into ${trackingDailyVisitors} (company_id, day, visitor, session_id, user_id)
-      select distinct company_id, day, visitor, session_id, user_id from pages order by 1, 2, 3, 4 on conflict do nothing),
-    page_visitors as (
-      insert into ${trackingDailyPageVisitors} (company_id, day, product_id, page_name, visitor)
-      select distinct company_id, day, product_id, page_name, visitor from pages order by 1, 2, 3, 4, 5 on conflict do nothing)
+    visits as (
+      insert into ${trackingVisits} (company_id, dimension, key, visitor, day)
+      select distinct p.company_id, d.dimension, d.key, d.visitor, p.day
+      from pages p cross join lateral (values ('all', '', p.visitor), ('session', '', p.session_id),
+        ('page', p.page_name, p.visitor), ('product', p.product_id::text, p.visitor)) as d(dimension, key, visitor)
+      where d.dimension <> 'product' or p.product_id <> 0
+      order by 1, 2, 3, 4, 5
+      on conflict do nothing
+      returning company_id, dimension, key, visitor, day),
+    -- A new visit counts under the visitor's day before it (stored or new); the stored visit right after
+    -- it, if any (an event sent late, after midnight), moves from its old previous day to the new one.
+    firsts as (
+      select n.company_id, n.dimension, n.key, n.day,
+             greatest((select max(o.day) from ${trackingVisits} o where o.company_id = n.company_id and o.dimension = n.dimension
+                         and o.key = n.key and o.visitor = n.visitor and o.day < n.day),
+                      lag(n.day) over (partition by n.company_id, n.dimension, n.key, n.visitor order by n.day)) as prev_day
+      from visits n),
+    nexts as (
+      select o.company_id, o.dimension, o.key, o.visitor, o.day, max(n.day) as new_visit
+      from visits n cross join lateral (
+        select o.* from ${trackingVisits} o where o.company_id = n.company_id and o.dimension = n.dimension
+          and o.key = n.key and o.visitor = n.visitor and o.day > n.day order by o.day limit 1) o
+      group by 1, 2, 3, 4, 5),
+    moved as (
+      select x.company_id, x.dimension, x.key, x.day, x.new_visit,
+             (select max(o.day) from ${trackingVisits} o where o.company_id = x.company_id and o.dimension = x.dimension
+                and o.key = x.key and o.visitor = x.visitor and o.day < x.day) as old_prev
+      from nexts x),
+    deltas as (
+      select company_id, dimension, key, day, prev_day, 1 as change from firsts
+      union all
+      select company_id, dimension, key, day, old_prev, -1 from moved where new_visit > coalesce(old_prev, '-infinity'::date)
+      union all
+      select company_id, dimension, key, day, new_visit, 1 from moved where new_visit > coalesce(old_prev, '-infinity'::date)),
+    counts as (
+      insert into ${trackingVisitCounts} (company_id, dimension, key, day, prev_day, visitors)
+      select company_id, dimension, key, day, coalesce(prev_day, '-infinity'::date), sum(change)
+      from deltas group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+      on conflict (company_id, dimension, key, day, prev_day) do update
+        set visitors = ${trackingVisitCounts}.visitors + excluded.visitors)
     insert into ${trackingDailyBuyers} (company_id, day, user_id, views)
     select company_id, day, user_id, count(*) from pages where user_id is not null group by 1, 2, 3 order by 1, 2, 3
     on conflict (company_id, day, user_id) do update set views = ${trackingDailyBuyers}.views + excluded.views`;

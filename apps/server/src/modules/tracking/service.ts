@@ -16,14 +16,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { rowsOf, sqlList } from '../../db/sql.ts';
 import type { TrackingRow } from './ingest.ts';
-import {
-  trackingDaily,
-  trackingDailyBuyers,
-  trackingDailyPageVisitors,
-  trackingDailyVisitors,
-  trackingEvents,
-  trackingSessions,
-} from './tables.ts';
+import { trackingDaily, trackingDailyBuyers, trackingEvents, trackingSessions, trackingVisitCounts } from './tables.ts';
 
 /** The facts of the request itself, never the body's word for them (decision 031). */
 export type Visit = { userId: number | null; ip: string; userAgent: string };
@@ -300,17 +293,25 @@ type Figures = { views: number; unique_visitors: number; avg_time_on_page: numbe
  * visitors are counted over the per-day visitor rows, for the top products and pages only.
  */
 export async function companyReport(db: Tx, companyId: number, from: Date, to: Date) {
-  const days = (
-    table:
-      | typeof trackingDaily
-      | typeof trackingDailyVisitors
-      | typeof trackingDailyPageVisitors
-      | typeof trackingDailyBuyers,
-  ) => sql`${table.companyId} = ${companyId} and ${table.day} >= ${dayOf(from)} and ${table.day} < ${dayOf(to)}`;
+  const days = (table: typeof trackingDaily | typeof trackingVisitCounts | typeof trackingDailyBuyers) =>
+    sql`${table.companyId} = ${companyId} and ${table.day} >= ${dayOf(from)} and ${table.day} < ${dayOf(to)}`;
+  /** Visitors of the period in a dimension, by key: those whose visit before their first day in it was earlier. */
+  const unique = (dimension: string, keys?: string[]) =>
+    db
+      .execute(
+        sql`select ${trackingVisitCounts.key} as key, coalesce(sum(${trackingVisitCounts.visitors}), 0)::int as visitors
+          from ${trackingVisitCounts}
+          where ${days(trackingVisitCounts)} and ${trackingVisitCounts.dimension} = ${dimension}
+            and ${trackingVisitCounts.prevDay} < ${dayOf(from)} ${keys ? sql`and ${trackingVisitCounts.key} = any(${sql.param(keys)}::text[])` : sql``}
+          group by 1`,
+      )
+      .then(
+        (result) => new Map(rowsOf<{ key: string; visitors: number }>(result).map((row) => [row.key, row.visitors])),
+      );
   const figures = sql`sum(${trackingDaily.views})::int as views,
       round(sum(${trackingDaily.timeSum})::numeric / nullif(sum(${trackingDaily.timePages}), 0))::float8 as avg_time_on_page,
       round(sum(${trackingDaily.scrollSum})::numeric / nullif(sum(${trackingDaily.scrollPages}), 0))::float8 as avg_scroll`;
-  const [productRows, pageRows, dailyViews, dailyVisitors, totals, buyers, funnel] = await Promise.all([
+  const [productRows, pageRows, dailyViews, dailyVisitors, visitors, sessions, buyers, funnel] = await Promise.all([
     db.execute(sql`select ${trackingDaily.productId} as product_id, ${figures} from ${trackingDaily}
       where ${days(trackingDaily)} and ${trackingDaily.productId} <> 0
       group by 1 order by views desc, product_id limit ${TRACKING_REPORT_TOP}`),
@@ -318,11 +319,11 @@ export async function companyReport(db: Tx, companyId: number, from: Date, to: D
       where ${days(trackingDaily)} group by 1 order by views desc, 1 limit ${TRACKING_REPORT_TOP}`),
     db.execute(sql`select ${trackingDaily.day} as day, sum(${trackingDaily.views})::int as views from ${trackingDaily}
       where ${days(trackingDaily)} group by 1 order by 1`),
-    db.execute(sql`select ${trackingDailyVisitors.day} as day, count(distinct ${trackingDailyVisitors.visitor})::int as unique_visitors
-      from ${trackingDailyVisitors} where ${days(trackingDailyVisitors)} group by 1`),
-    db.execute(sql`select count(distinct ${trackingDailyVisitors.visitor})::int as unique_visitors,
-        count(distinct ${trackingDailyVisitors.sessionId})::int as sessions
-      from ${trackingDailyVisitors} where ${days(trackingDailyVisitors)}`),
+    // A day's unique visitors are all of its rows, whatever their day before.
+    db.execute(sql`select ${trackingVisitCounts.day} as day, sum(${trackingVisitCounts.visitors})::int as unique_visitors
+      from ${trackingVisitCounts} where ${days(trackingVisitCounts)} and ${trackingVisitCounts.dimension} = 'all' group by 1`),
+    unique('all'),
+    unique('session'),
     db.execute(sql`select ${trackingDailyBuyers.userId}::int as user_id, sum(${trackingDailyBuyers.views})::int as views,
         sum(${trackingDailyBuyers.clicks})::int as clicks, sum(${trackingDailyBuyers.timeMs})::float8 as time_on_page
       from ${trackingDailyBuyers} where ${days(trackingDailyBuyers)}
@@ -337,58 +338,38 @@ export async function companyReport(db: Tx, companyId: number, from: Date, to: D
   }));
   const pages = rowsOf<Omit<Figures, 'unique_visitors'> & { page_name: string }>(pageRows);
   // Unique visitors of the products and page names listed, each counted once over the period.
-  const [productVisitors, pageVisitors] = await Promise.all([
+  const [byProduct, byPage] = await Promise.all([
     products.length === 0
-      ? []
-      : db
-          .execute(
-            sql`select ${trackingDailyPageVisitors.productId} as key, count(distinct ${trackingDailyPageVisitors.visitor})::int as visitors
-            from ${trackingDailyPageVisitors} where ${days(trackingDailyPageVisitors)}
-              and ${inArray(
-                trackingDailyPageVisitors.productId,
-                products.map((row) => row.product_id),
-              )} group by 1`,
-          )
-          .then((result) => rowsOf<{ key: number | string; visitors: number }>(result)),
+      ? new Map<string, number>()
+      : unique(
+          'product',
+          products.map((row) => String(row.product_id)),
+        ),
     pages.length === 0
-      ? []
-      : db
-          .execute(
-            sql`select ${trackingDailyPageVisitors.pageName} as key, count(distinct ${trackingDailyPageVisitors.visitor})::int as visitors
-            from ${trackingDailyPageVisitors} where ${days(trackingDailyPageVisitors)}
-              and ${inArray(
-                trackingDailyPageVisitors.pageName,
-                pages.map((row) => row.page_name),
-              )} group by 1`,
-          )
-          .then((result) => rowsOf<{ key: number | string; visitors: number }>(result)),
+      ? new Map<string, number>()
+      : unique(
+          'page',
+          pages.map((row) => row.page_name),
+        ),
   ]);
-  const visitorsOf = (counts: { key: number | string; visitors: number }[]) =>
-    new Map(counts.map((row) => [String(row.key), row.visitors]));
-  const byProduct = visitorsOf(productVisitors);
-  const byPage = visitorsOf(pageVisitors);
-  const uniqueByDay = visitorsOf(
-    rowsOf<{ day: string; unique_visitors: number }>(dailyVisitors).map((row) => ({
-      key: row.day,
-      visitors: row.unique_visitors,
-    })),
+  const uniqueByDay = new Map(
+    rowsOf<{ day: string; unique_visitors: number }>(dailyVisitors).map((row) => [row.day, row.unique_visitors]),
   );
-  const [total] = rowsOf<{ unique_visitors: number; sessions: number }>(totals);
   const [steps] = rowsOf<{ product_views: number; quote_modal_opened: number }>(funnel);
   const daily = rowsOf<{ day: string; views: number }>(dailyViews).map((row) => ({
     day: row.day,
     views: row.views,
     unique_visitors: uniqueByDay.get(row.day) ?? 0,
   }));
-  const figuresOf = <T extends Omit<Figures, 'unique_visitors'>>(row: T, visitors: number) => {
+  const figuresOf = <T extends Omit<Figures, 'unique_visitors'>>(row: T, count: number) => {
     const { views, avg_time_on_page, avg_scroll, ...key } = row;
-    return { ...key, views, unique_visitors: visitors, avg_time_on_page, avg_scroll };
+    return { ...key, views, unique_visitors: count, avg_time_on_page, avg_scroll };
   };
   return {
     totals: {
       views: daily.reduce((sum, day) => sum + day.views, 0),
-      unique_visitors: total?.unique_visitors ?? 0,
-      sessions: total?.sessions ?? 0,
+      unique_visitors: visitors.get('') ?? 0,
+      sessions: sessions.get('') ?? 0,
     },
     daily,
     products: products.map((row) => figuresOf(row, byProduct.get(String(row.product_id)) ?? 0)),
@@ -403,13 +384,12 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 /** Signed-in visitors of the company's pages in the period (their country comes from their profile). */
 export async function visitorsBetween(db: Tx, companyId: number, from: Date, to: Date) {
   const rows = await db
-    .selectDistinct({ userId: trackingDailyVisitors.userId })
-    .from(trackingDailyVisitors)
+    .selectDistinct({ userId: trackingDailyBuyers.userId })
+    .from(trackingDailyBuyers)
     .where(
       and(
-        eq(trackingDailyVisitors.companyId, companyId),
-        sql`${trackingDailyVisitors.day} >= ${dayOf(from)} and ${trackingDailyVisitors.day} < ${dayOf(to)}`,
-        sql`${trackingDailyVisitors.userId} is not null`,
+        eq(trackingDailyBuyers.companyId, companyId),
+        sql`${trackingDailyBuyers.day} >= ${dayOf(from)} and ${trackingDailyBuyers.day} < ${dayOf(to)}`,
       ),
     )
     .limit(10_000);

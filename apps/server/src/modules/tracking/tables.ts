@@ -123,30 +123,40 @@ export const trackingDaily = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.productId, t.pageName] })],
 );
 
-/** Who viewed a company's pages each day: the visitor (user id, else session id) and the session. */
-export const trackingDailyVisitors = pgTable(
-  'tracking_daily_visitors',
+/**
+ * Unique visitors (decision 036). `dimension` is `all` (visitors of the company's pages), `session`
+ * (their sessions), `product` (key: the product id) or `page` (key: the page name); the visitor is the
+ * user id when signed in, else the session id (the session id itself for `session`). One row per day
+ * a visitor came: the state that keeps `trackingVisitCounts` exact.
+ */
+export const trackingVisits = pgTable(
+  'tracking_visits',
   {
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
+    dimension: text('dimension').notNull(),
+    key: text('key').notNull(),
     visitor: text('visitor').notNull(),
-    sessionId: text('session_id').notNull(),
-    userId: bigint('user_id', { mode: 'number' }),
+    day: date('day', { mode: 'string' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.day, t.visitor, t.sessionId] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.dimension, t.key, t.visitor, t.day] })],
 );
 
-/** Who viewed which product and page name each day: unique visitors per product and page over any period. */
-export const trackingDailyPageVisitors = pgTable(
-  'tracking_daily_page_visitors',
+/**
+ * How many visitors came on `day` whose visit before it was on `prevDay` ('-infinity' for none). The
+ * unique visitors of any period [from, to] are the rows of its days with `prevDay` before `from`: each
+ * visitor counted once, on their first day in the period, from a few rows per day, not one per visitor.
+ */
+export const trackingVisitCounts = pgTable(
+  'tracking_visit_counts',
   {
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    dimension: text('dimension').notNull(),
+    key: text('key').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    productId: bigint('product_id', { mode: 'number' }).notNull(),
-    pageName: text('page_name').notNull(),
-    visitor: text('visitor').notNull(),
+    prevDay: date('prev_day', { mode: 'string' }).notNull(),
+    visitors: integer('visitors').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.day, t.productId, t.pageName, t.visitor] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.dimension, t.key, t.day, t.prevDay] })],
 );
 
 /** Signed-in buyers' views, clicks and time on the pages they viewed, per company and day. */
