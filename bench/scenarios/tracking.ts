@@ -12,7 +12,7 @@ import { rowsOf } from '../../apps/server/src/db/sql.ts';
 import { rollUpBackfillStatements } from '../../apps/server/src/modules/tracking/backfill.ts';
 import { appMetaValue, setAppMeta } from '../../apps/server/src/platform/app-meta.ts';
 import { createSession } from '../../apps/server/src/platform/sessions.ts';
-import { measure, percentile, type Figures } from '../lib.ts';
+import { keptBenchDatabase, measure, percentile, type Figures } from '../lib.ts';
 import { benchDatabaseUrl } from './crm-work.ts';
 
 /*
@@ -200,28 +200,6 @@ async function fillEvents(url: string, companyId: number, products: number[], ev
   }
 }
 
-/** The report's database beside DATABASE_URL's (`<database>_tracking_report_bench`), created on first use. */
-async function reportDatabase(databaseUrl: string, events: number) {
-  const url = new URL(databaseUrl);
-  const size = events === 10_000_000 ? '' : `_${events}`;
-  const name = `${url.pathname.replace(/^\//, '') || 'postgres'}_tracking_report_bench${size}`.replace(
-    /[^a-z0-9_]/gi,
-    '_',
-  );
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 type ReportDataset = { version: string; sellerId: number; builtAt: string; buildSeconds: number };
 
 /** The seller and the day the events end, from an earlier run, or a new dataset built now. */
@@ -306,7 +284,10 @@ export async function trackingScenarios(
     notes.lines.push('The report over a large event set runs on PostgreSQL only (DATABASE_URL).');
     return rows;
   }
-  const url = await reportDatabase(options.databaseUrl, events);
+  const url = await keptBenchDatabase(
+    options.databaseUrl,
+    `tracking_report_bench${events === 10_000_000 ? '' : `_${events}`}`,
+  );
   const dataset = await ensureReportDataset(url, events);
   notes.lines.push(
     dataset.reused
