@@ -295,68 +295,65 @@ type Figures = { views: number; unique_visitors: number; avg_time_on_page: numbe
 export async function companyReport(db: Tx, companyId: number, from: Date, to: Date) {
   const days = (table: typeof trackingDaily | typeof trackingVisitCounts | typeof trackingDailyBuyers) =>
     sql`${table.companyId} = ${companyId} and ${table.day} >= ${dayOf(from)} and ${table.day} < ${dayOf(to)}`;
-  /** Visitors of the period in a dimension, by key: those whose visit before their first day in it was earlier. */
-  const unique = (dimension: string, keys?: string[]) =>
-    db
-      .execute(
-        sql`select ${trackingVisitCounts.key} as key, coalesce(sum(${trackingVisitCounts.visitors}), 0)::int as visitors
-          from ${trackingVisitCounts}
-          where ${days(trackingVisitCounts)} and ${trackingVisitCounts.dimension} = ${dimension}
-            and ${trackingVisitCounts.prevDay} < ${dayOf(from)} ${keys ? sql`and ${trackingVisitCounts.key} = any(${sql.param(keys)}::text[])` : sql``}
-          group by 1`,
-      )
-      .then(
-        (result) => new Map(rowsOf<{ key: string; visitors: number }>(result).map((row) => [row.key, row.visitors])),
-      );
+  /** Rows whose visitor's day before was before the period: each visitor of the period once. */
+  const first = sql`${trackingVisitCounts.prevDay} < ${dayOf(from)}`;
   const figures = sql`sum(${trackingDaily.views})::int as views,
       round(sum(${trackingDaily.timeSum})::numeric / nullif(sum(${trackingDaily.timePages}), 0))::float8 as avg_time_on_page,
       round(sum(${trackingDaily.scrollSum})::numeric / nullif(sum(${trackingDaily.scrollPages}), 0))::float8 as avg_scroll`;
-  const [productRows, pageRows, dailyViews, dailyVisitors, visitors, sessions, buyers, funnel] = await Promise.all([
+  const [productRows, pageRows, dayRows, visitorRows, buyers] = await Promise.all([
     db.execute(sql`select ${trackingDaily.productId} as product_id, ${figures} from ${trackingDaily}
       where ${days(trackingDaily)} and ${trackingDaily.productId} <> 0
       group by 1 order by views desc, product_id limit ${TRACKING_REPORT_TOP}`),
     db.execute(sql`select ${trackingDaily.pageName} as page_name, ${figures} from ${trackingDaily}
       where ${days(trackingDaily)} group by 1 order by views desc, 1 limit ${TRACKING_REPORT_TOP}`),
-    db.execute(sql`select ${trackingDaily.day} as day, sum(${trackingDaily.views})::int as views from ${trackingDaily}
-      where ${days(trackingDaily)} group by 1 order by 1`),
-    // A day's unique visitors are all of its rows, whatever their day before.
-    db.execute(sql`select ${trackingVisitCounts.day} as day, sum(${trackingVisitCounts.visitors})::int as unique_visitors
-      from ${trackingVisitCounts} where ${days(trackingVisitCounts)} and ${trackingVisitCounts.dimension} = 'all' group by 1`),
-    unique('all'),
-    unique('session'),
+    db.execute(sql`select ${trackingDaily.day} as day, sum(${trackingDaily.views})::int as views,
+        coalesce(sum(${trackingDaily.views}) filter (where ${trackingDaily.productId} <> 0), 0)::int as product_views,
+        sum(${trackingDaily.quotePages})::int as quote_pages
+      from ${trackingDaily} where ${days(trackingDaily)} group by 1 order by 1`),
+    // A day's unique visitors are all of its rows, whatever their day before; the period's, its first ones.
+    db.execute(sql`select ${trackingVisitCounts.dimension} as dimension, ${trackingVisitCounts.day} as day,
+        sum(${trackingVisitCounts.visitors})::int as visitors,
+        coalesce(sum(${trackingVisitCounts.visitors}) filter (where ${first}), 0)::int as first_visitors
+      from ${trackingVisitCounts}
+      where ${days(trackingVisitCounts)} and ${trackingVisitCounts.dimension} in ('all', 'session') group by 1, 2`),
     db.execute(sql`select ${trackingDailyBuyers.userId}::int as user_id, sum(${trackingDailyBuyers.views})::int as views,
         sum(${trackingDailyBuyers.clicks})::int as clicks, sum(${trackingDailyBuyers.timeMs})::float8 as time_on_page
       from ${trackingDailyBuyers} where ${days(trackingDailyBuyers)}
       group by 1 order by views desc, clicks desc, user_id limit ${TRACKING_REPORT_TOP}`),
-    db.execute(sql`select coalesce(sum(${trackingDaily.views}) filter (where ${trackingDaily.productId} <> 0), 0)::int as product_views,
-        coalesce(sum(${trackingDaily.quotePages}), 0)::int as quote_modal_opened
-      from ${trackingDaily} where ${days(trackingDaily)}`),
   ]);
   const products = rowsOf<Omit<Figures, 'unique_visitors'> & { product_id: number }>(productRows).map((row) => ({
     ...row,
     product_id: Number(row.product_id),
   }));
   const pages = rowsOf<Omit<Figures, 'unique_visitors'> & { page_name: string }>(pageRows);
-  // Unique visitors of the products and page names listed, each counted once over the period.
-  const [byProduct, byPage] = await Promise.all([
-    products.length === 0
-      ? new Map<string, number>()
-      : unique(
-          'product',
-          products.map((row) => String(row.product_id)),
-        ),
-    pages.length === 0
-      ? new Map<string, number>()
-      : unique(
-          'page',
-          pages.map((row) => row.page_name),
-        ),
-  ]);
-  const uniqueByDay = new Map(
-    rowsOf<{ day: string; unique_visitors: number }>(dailyVisitors).map((row) => [row.day, row.unique_visitors]),
-  );
-  const [steps] = rowsOf<{ product_views: number; quote_modal_opened: number }>(funnel);
-  const daily = rowsOf<{ day: string; views: number }>(dailyViews).map((row) => ({
+  // Unique visitors of the products and page names listed, each counted once over the period, in one read.
+  const listed = (dimension: string, keys: string[]) =>
+    sql`(${trackingVisitCounts.dimension} = ${dimension} and ${trackingVisitCounts.key} = any(${sql.param(keys)}::text[]))`;
+  const keyed =
+    products.length + pages.length === 0
+      ? []
+      : rowsOf<{ dimension: string; key: string; visitors: number }>(
+          await db.execute(sql`select ${trackingVisitCounts.dimension} as dimension, ${trackingVisitCounts.key} as key,
+              sum(${trackingVisitCounts.visitors})::int as visitors
+            from ${trackingVisitCounts}
+            where ${days(trackingVisitCounts)} and ${first}
+              and (${listed(
+                'product',
+                products.map((row) => String(row.product_id)),
+              )} or ${listed(
+                'page',
+                pages.map((row) => row.page_name),
+              )})
+            group by 1, 2`),
+        );
+  const uniqueOf = (dimension: string, key: string) =>
+    keyed.find((row) => row.dimension === dimension && row.key === key)?.visitors ?? 0;
+  const visitors = rowsOf<{ dimension: string; day: string; visitors: number; first_visitors: number }>(visitorRows);
+  const total = (dimension: string) =>
+    visitors.filter((row) => row.dimension === dimension).reduce((sum, row) => sum + row.first_visitors, 0);
+  const dayRowsRead = rowsOf<{ day: string; views: number; product_views: number; quote_pages: number }>(dayRows);
+  const uniqueByDay = new Map(visitors.filter((row) => row.dimension === 'all').map((row) => [row.day, row.visitors]));
+  const daily = dayRowsRead.map((row) => ({
     day: row.day,
     views: row.views,
     unique_visitors: uniqueByDay.get(row.day) ?? 0,
@@ -365,17 +362,15 @@ export async function companyReport(db: Tx, companyId: number, from: Date, to: D
     const { views, avg_time_on_page, avg_scroll, ...key } = row;
     return { ...key, views, unique_visitors: count, avg_time_on_page, avg_scroll };
   };
+  const sum = (pick: (row: (typeof dayRowsRead)[number]) => number) =>
+    dayRowsRead.reduce((result, row) => result + pick(row), 0);
   return {
-    totals: {
-      views: daily.reduce((sum, day) => sum + day.views, 0),
-      unique_visitors: visitors.get('') ?? 0,
-      sessions: sessions.get('') ?? 0,
-    },
+    totals: { views: sum((row) => row.views), unique_visitors: total('all'), sessions: total('session') },
     daily,
-    products: products.map((row) => figuresOf(row, byProduct.get(String(row.product_id)) ?? 0)),
-    pages: pages.map((row) => figuresOf(row, byPage.get(row.page_name) ?? 0)),
+    products: products.map((row) => figuresOf(row, uniqueOf('product', String(row.product_id)))),
+    pages: pages.map((row) => figuresOf(row, uniqueOf('page', row.page_name))),
     buyers: rowsOf<{ user_id: number; views: number; clicks: number; time_on_page: number }>(buyers),
-    funnel: steps ?? { product_views: 0, quote_modal_opened: 0 },
+    funnel: { product_views: sum((row) => row.product_views), quote_modal_opened: sum((row) => row.quote_pages) },
   };
 }
 
