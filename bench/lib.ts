@@ -1,5 +1,6 @@
 import http from 'node:http';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export type Load = {
   url: string;
@@ -135,4 +136,25 @@ export async function measureFirstByte(scenario: string, load: Load): Promise<[F
     };
   };
   return [figures(`${scenario}: first byte`, firstBytes), figures(`${scenario}: full answer`, fulls)];
+}
+
+/**
+ * A bench database beside the one DATABASE_URL names (`<database>_<suffix>`), created on first use and
+ * kept: scenarios that build large data sets reuse them in later runs.
+ */
+export async function keptBenchDatabase(databaseUrl: string, suffix: string) {
+  const url = new URL(databaseUrl);
+  const name = `${url.pathname.replace(/^\//, '') || 'postgres'}_${suffix}`.replace(/[^a-z0-9_]/gi, '_');
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
 }

@@ -19,7 +19,7 @@ import {
 } from '../../apps/server/src/modules/market/search.ts';
 import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { startChild, stopChild } from '../child-process.ts';
-import { percentile, type Figures } from '../lib.ts';
+import { keptBenchDatabase, percentile, type Figures } from '../lib.ts';
 import { rowsOf } from '../../apps/server/src/db/sql.ts';
 
 /**
@@ -319,28 +319,11 @@ async function measureStatements(scenario: string, searches: Statement[][], run:
 
 // ---------------------------------------------------------------------------------------------
 
-async function benchDatabase(databaseUrl: string) {
-  const url = new URL(databaseUrl);
-  const name = `${url.pathname.replace(/^\//, '') || 'postgres'}_market_bench`.replace(/[^a-z0-9_]/gi, '_');
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 export async function marketScenarios(
   options: { seconds: number; databaseUrl?: string },
   notes: { lines: string[] },
 ): Promise<Figures[]> {
-  const url = options.databaseUrl ? await benchDatabase(options.databaseUrl) : '';
+  const url = options.databaseUrl ? await keptBenchDatabase(options.databaseUrl, 'market_bench') : '';
   const config = loadConfig({ DATA_DIR: IN_MEMORY, LOG_LEVEL: 'silent', DATABASE_URL: url, DEMO_DATA: 'false' });
   const app = await buildApp(config, { rateLimiter: createRateLimiter(uncountedStore()) });
   const pool = url ? new pg.Pool({ connectionString: url, max: 10 }) : null;

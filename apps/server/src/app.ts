@@ -125,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (ownsDatabase) await database.close();
     await app.storage.close();
   });
-  await registerSecurityHeaders(app, { trustProxy: config.trustProxy });
+  registerSecurityHeaders(app, { trustProxy: config.trustProxy });
   // Answers of 1 KB or more go out brotli- or gzip-compressed as the client accepts (decision 029);
   // a fast brotli level, as they are compressed for each request. Built files come precompressed.
   await app.register(compress, {

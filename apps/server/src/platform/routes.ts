@@ -44,6 +44,8 @@ export type RouteOptions<
   transaction?: T;
   serializerCompiler?: typeof serializeAsBuilt;
   bodyLimit?: number;
+  /** The route's own log level: `warn` keeps a hot public call's two lines per request out of the log. */
+  logLevel?: 'warn' | 'error';
 };
 
 export type RouteRequest<P extends Input, Q extends Input, B extends Input> = FastifyRequest<
@@ -106,7 +108,17 @@ export function routes(app: FastifyInstance): Record<'get' | 'post' | 'put' | 'p
   const declare =
     (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'): Declare =>
     (url, options, handler) => {
-      const { access, data, status = 200, transaction, serializerCompiler, bodyLimit, response, ...schema } = options;
+      const {
+        access,
+        data,
+        status = 200,
+        transaction,
+        serializerCompiler,
+        bodyLimit,
+        logLevel,
+        response,
+        ...schema
+      } = options;
       const answers = data ? { [status]: envelope(data), ...response } : response;
       app.route({
         method,
@@ -115,6 +127,7 @@ export function routes(app: FastifyInstance): Record<'get' | 'post' | 'put' | 'p
         schema: { ...schema, ...(answers && { response: answers }) },
         ...(serializerCompiler && { serializerCompiler }),
         ...(bodyLimit !== undefined && { bodyLimit }),
+        ...(logLevel && { logLevel }),
         handler: async (request, reply) => {
           const member = access === 'company' || access === 'owner' ? companyMember(request) : undefined;
           const context = { request, reply, user: request.user, member } as unknown as Parameters<typeof handler>[0];

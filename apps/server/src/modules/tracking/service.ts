@@ -16,13 +16,23 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { rowsOf, sqlList } from '../../db/sql.ts';
 import type { TrackingRow } from './ingest.ts';
-import { trackingEvents, trackingSessions } from './tables.ts';
+import { trackingDaily, trackingDailyBuyers, trackingEvents, trackingSessions, trackingVisitCounts } from './tables.ts';
 
 /** The facts of the request itself, never the body's word for them (decision 031). */
 export type Visit = { userId: number | null; ip: string; userAgent: string };
 
-/** Tracking ids and session ids are random strings (spec section 9). */
-export const newTrackingId = () => randomBytes(12).toString('base64url');
+const ID_BYTES = 12;
+let idPool = Buffer.alloc(0);
+let idOffset = 0;
+/** Tracking ids and session ids are random strings (spec section 9): 12 bytes from a pool filled 4 KB at a time. */
+export function newTrackingId() {
+  if (idOffset + ID_BYTES > idPool.length) {
+    idPool = randomBytes(ID_BYTES * 341);
+    idOffset = 0;
+  }
+  idOffset += ID_BYTES;
+  return idPool.toString('base64url', idOffset - ID_BYTES, idOffset);
+}
 
 /**
  * Crawlers, link previews and scripted clients: their calls answer as usual and store nothing. Headless
@@ -276,82 +286,107 @@ export async function engagementTotals(db: Tx, companyId: number, userIds: numbe
 type Figures = { views: number; unique_visitors: number; avg_time_on_page: number | null; avg_scroll: number | null };
 
 /**
- * The seller's report over [from, to): views, unique visitors (the user when signed in, else the
- * session), time on page and deepest scroll per product and per page, by day, the most engaged
- * signed-in visitors and the funnel's first two steps. Each part is one aggregate over the company's
- * rows of the period (index on company and time).
+ * The seller's report over the whole UTC days [from, to), read from the daily roll-ups (decision 036),
+ * never the raw events: views, unique visitors (the user when signed in, else the session), time on page
+ * and deepest scroll per product and per page, by day, the most engaged signed-in visitors and the
+ * funnel's first two steps. A page's time, scroll and clicks count on the day of its view. Unique
+ * visitors are counted over the per-day visitor rows, for the top products and pages only.
  */
 export async function companyReport(db: Tx, companyId: number, from: Date, to: Date) {
-  const period = sql`${trackingEvents.companyId} = ${companyId} and ${trackingEvents.at} >= ${from.toISOString()} and ${trackingEvents.at} < ${to.toISOString()}`;
-  const pageFacts = sql`
-    with views as (
-      select ${trackingEvents.pageId} as page_id, ${trackingEvents.productId} as product_id, ${trackingEvents.name} as page_name,
-             coalesce(${trackingEvents.userId}::text, ${trackingEvents.sessionId}) as visitor, ${trackingEvents.at} as at
-      from ${trackingEvents} where ${period} and ${trackingEvents.kind} = 'view'),
-    followups as (
-      select ${trackingEvents.pageId} as page_id,
-             max(${trackingEvents.value}) filter (where ${trackingEvents.kind} = 'time') as ms,
-             max(${trackingEvents.value}) filter (where ${trackingEvents.kind} = 'scroll') as pct
-      from ${trackingEvents} where ${period} and ${trackingEvents.kind} in ('time', 'scroll')
-      group by ${trackingEvents.pageId})`;
-  const figures = sql`count(*)::int as views, count(distinct visitor)::int as unique_visitors,
-      round(avg(ms))::float8 as avg_time_on_page, round(avg(pct))::float8 as avg_scroll`;
-  const [products, pages, daily, totals, buyers, funnel] = await Promise.all([
-    db.execute(sql`${pageFacts}
-      select product_id, ${figures} from views left join followups using (page_id)
-      where product_id is not null group by product_id order by views desc, product_id limit ${TRACKING_REPORT_TOP}`),
-    db.execute(sql`${pageFacts}
-      select coalesce(page_name, '') as page_name, ${figures} from views left join followups using (page_id)
-      group by 1 order by views desc, 1 limit ${TRACKING_REPORT_TOP}`),
-    db.execute(sql`
-      select to_char(date_trunc('day', ${trackingEvents.at} at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*)::int as views,
-             count(distinct coalesce(${trackingEvents.userId}::text, ${trackingEvents.sessionId}))::int as unique_visitors
-      from ${trackingEvents} where ${period} and ${trackingEvents.kind} = 'view' group by 1 order by 1`),
-    db.execute(sql`
-      select count(*) filter (where ${trackingEvents.kind} = 'view')::int as views,
-             count(distinct coalesce(${trackingEvents.userId}::text, ${trackingEvents.sessionId})) filter (where ${trackingEvents.kind} = 'view')::int as unique_visitors,
-             count(distinct ${trackingEvents.sessionId})::int as sessions
-      from ${trackingEvents} where ${period}`),
-    db.execute(sql`
-      with mine as (
-        select ${trackingEvents.userId} as user_id, ${trackingEvents.kind} as kind, ${trackingEvents.pageId} as page_id, ${trackingEvents.value} as value
-        from ${trackingEvents} where ${period} and ${trackingEvents.userId} is not null)
-      select user_id::int as user_id, count(*) filter (where kind = 'view')::int as views,
-             count(*) filter (where kind = 'click')::int as clicks,
-             coalesce((select sum(ms) from (select max(value) as ms from mine m2 where m2.user_id = mine.user_id and m2.kind = 'time' group by page_id) t), 0)::float8 as time_on_page
-      from mine group by user_id order by views desc, clicks desc, user_id limit ${TRACKING_REPORT_TOP}`),
-    db.execute(sql`
-      select count(*) filter (where ${trackingEvents.kind} = 'view' and ${trackingEvents.productId} is not null)::int as product_views,
-             count(distinct ${trackingEvents.pageId}) filter (where ${trackingEvents.kind} = 'click' and ${trackingEvents.name} = 'getQuoteButton')::int as quote_modal_opened
-      from ${trackingEvents} where ${period}`),
+  const days = (table: typeof trackingDaily | typeof trackingVisitCounts | typeof trackingDailyBuyers) =>
+    sql`${table.companyId} = ${companyId} and ${table.day} >= ${dayOf(from)} and ${table.day} < ${dayOf(to)}`;
+  /** Rows whose visitor's day before was before the period: each visitor of the period once. */
+  const first = sql`${trackingVisitCounts.prevDay} < ${dayOf(from)}`;
+  const figures = sql`sum(${trackingDaily.views})::int as views,
+      round(sum(${trackingDaily.timeSum})::numeric / nullif(sum(${trackingDaily.timePages}), 0))::float8 as avg_time_on_page,
+      round(sum(${trackingDaily.scrollSum})::numeric / nullif(sum(${trackingDaily.scrollPages}), 0))::float8 as avg_scroll`;
+  const [productRows, pageRows, dayRows, visitorRows, buyers] = await Promise.all([
+    db.execute(sql`select ${trackingDaily.productId} as product_id, ${figures} from ${trackingDaily}
+      where ${days(trackingDaily)} and ${trackingDaily.productId} <> 0
+      group by 1 order by views desc, product_id limit ${TRACKING_REPORT_TOP}`),
+    db.execute(sql`select ${trackingDaily.pageName} as page_name, ${figures} from ${trackingDaily}
+      where ${days(trackingDaily)} group by 1 order by views desc, 1 limit ${TRACKING_REPORT_TOP}`),
+    db.execute(sql`select ${trackingDaily.day} as day, sum(${trackingDaily.views})::int as views,
+        coalesce(sum(${trackingDaily.views}) filter (where ${trackingDaily.productId} <> 0), 0)::int as product_views,
+        sum(${trackingDaily.quotePages})::int as quote_pages
+      from ${trackingDaily} where ${days(trackingDaily)} group by 1 order by 1`),
+    // A day's unique visitors are all of its rows, whatever their day before; the period's, its first ones.
+    db.execute(sql`select ${trackingVisitCounts.dimension} as dimension, ${trackingVisitCounts.day} as day,
+        sum(${trackingVisitCounts.visitors})::int as visitors,
+        coalesce(sum(${trackingVisitCounts.visitors}) filter (where ${first}), 0)::int as first_visitors
+      from ${trackingVisitCounts}
+      where ${days(trackingVisitCounts)} and ${trackingVisitCounts.dimension} in ('all', 'session') group by 1, 2`),
+    db.execute(sql`select ${trackingDailyBuyers.userId}::int as user_id, sum(${trackingDailyBuyers.views})::int as views,
+        sum(${trackingDailyBuyers.clicks})::int as clicks, sum(${trackingDailyBuyers.timeMs})::float8 as time_on_page
+      from ${trackingDailyBuyers} where ${days(trackingDailyBuyers)}
+      group by 1 order by views desc, clicks desc, user_id limit ${TRACKING_REPORT_TOP}`),
   ]);
-  const [total] = rowsOf<{ views: number; unique_visitors: number; sessions: number }>(totals);
-  const [steps] = rowsOf<{ product_views: number; quote_modal_opened: number }>(funnel);
+  const products = rowsOf<Omit<Figures, 'unique_visitors'> & { product_id: number }>(productRows).map((row) => ({
+    ...row,
+    product_id: Number(row.product_id),
+  }));
+  const pages = rowsOf<Omit<Figures, 'unique_visitors'> & { page_name: string }>(pageRows);
+  // Unique visitors of the products and page names listed, each counted once over the period, in one read.
+  const listed = (dimension: string, keys: string[]) =>
+    sql`(${trackingVisitCounts.dimension} = ${dimension} and ${trackingVisitCounts.key} = any(${sql.param(keys)}::text[]))`;
+  const keyed =
+    products.length + pages.length === 0
+      ? []
+      : rowsOf<{ dimension: string; key: string; visitors: number }>(
+          await db.execute(sql`select ${trackingVisitCounts.dimension} as dimension, ${trackingVisitCounts.key} as key,
+              sum(${trackingVisitCounts.visitors})::int as visitors
+            from ${trackingVisitCounts}
+            where ${days(trackingVisitCounts)} and ${first}
+              and (${listed(
+                'product',
+                products.map((row) => String(row.product_id)),
+              )} or ${listed(
+                'page',
+                pages.map((row) => row.page_name),
+              )})
+            group by 1, 2`),
+        );
+  const uniqueOf = (dimension: string, key: string) =>
+    keyed.find((row) => row.dimension === dimension && row.key === key)?.visitors ?? 0;
+  const visitors = rowsOf<{ dimension: string; day: string; visitors: number; first_visitors: number }>(visitorRows);
+  const total = (dimension: string) =>
+    visitors.filter((row) => row.dimension === dimension).reduce((sum, row) => sum + row.first_visitors, 0);
+  const dayRowsRead = rowsOf<{ day: string; views: number; product_views: number; quote_pages: number }>(dayRows);
+  const uniqueByDay = new Map(visitors.filter((row) => row.dimension === 'all').map((row) => [row.day, row.visitors]));
+  const daily = dayRowsRead.map((row) => ({
+    day: row.day,
+    views: row.views,
+    unique_visitors: uniqueByDay.get(row.day) ?? 0,
+  }));
+  const figuresOf = <T extends Omit<Figures, 'unique_visitors'>>(row: T, count: number) => {
+    const { views, avg_time_on_page, avg_scroll, ...key } = row;
+    return { ...key, views, unique_visitors: count, avg_time_on_page, avg_scroll };
+  };
+  const sum = (pick: (row: (typeof dayRowsRead)[number]) => number) =>
+    dayRowsRead.reduce((result, row) => result + pick(row), 0);
   return {
-    totals: total ?? { views: 0, unique_visitors: 0, sessions: 0 },
-    daily: rowsOf<{ day: string; views: number; unique_visitors: number }>(daily),
-    products: rowsOf<Figures & { product_id: number }>(products).map((row) => ({
-      ...row,
-      product_id: Number(row.product_id),
-    })),
-    pages: rowsOf<Figures & { page_name: string }>(pages),
+    totals: { views: sum((row) => row.views), unique_visitors: total('all'), sessions: total('session') },
+    daily,
+    products: products.map((row) => figuresOf(row, uniqueOf('product', String(row.product_id)))),
+    pages: pages.map((row) => figuresOf(row, uniqueOf('page', row.page_name))),
     buyers: rowsOf<{ user_id: number; views: number; clicks: number; time_on_page: number }>(buyers),
-    funnel: steps ?? { product_views: 0, quote_modal_opened: 0 },
+    funnel: { product_views: sum((row) => row.product_views), quote_modal_opened: sum((row) => row.quote_pages) },
   };
 }
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Signed-in visitors of the company's pages in the period (their country comes from their profile). */
 export async function visitorsBetween(db: Tx, companyId: number, from: Date, to: Date) {
   const rows = await db
-    .selectDistinct({ userId: trackingEvents.userId })
-    .from(trackingEvents)
+    .selectDistinct({ userId: trackingDailyBuyers.userId })
+    .from(trackingDailyBuyers)
     .where(
       and(
-        eq(trackingEvents.companyId, companyId),
-        sql`${trackingEvents.at} >= ${from.toISOString()} and ${trackingEvents.at} < ${to.toISOString()}`,
-        sql`${trackingEvents.userId} is not null`,
+        eq(trackingDailyBuyers.companyId, companyId),
+        sql`${trackingDailyBuyers.day} >= ${dayOf(from)} and ${trackingDailyBuyers.day} < ${dayOf(to)}`,
       ),
     )
     .limit(10_000);
-  return rows.map((row) => row.userId!);
+  return rows.map((row) => Number(row.userId));
 }

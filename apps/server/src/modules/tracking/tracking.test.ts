@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRACKING_LIMITS, TRACKING_MESSAGES, ENGAGEMENT_LEAD_SOURCE } from '@tradeloop/contracts/tracking';
@@ -7,6 +7,8 @@ import { createProductAs, inStockProduct, loadRefs, signUpSubUser, type Refs } f
 import { personOf, requestQuote, timelineOf } from '../crm-work/loop-fixtures.ts';
 import { crm, listing } from '../crm/test-support.ts';
 import { sellerOf } from '../market/test-fixtures.ts';
+import { rowsOf } from '../../db/sql.ts';
+import { rebuildRollUps } from './backfill.ts';
 import { newTrackingId } from './service.ts';
 import { trackingEvents } from './tables.ts';
 
@@ -340,6 +342,64 @@ describe('engagement in the CRM', () => {
   });
 });
 
+/**
+ * What the raw events say, for the report's period (decision 036): each view of the company's pages
+ * with its greatest time and scroll, its clicks and whether it asked for a quote, counted on its day.
+ */
+async function reportFromEvents(companyId: number, from: string, to: string) {
+  const pages = sql`with views as (
+      select distinct on (page_id) page_id, (at at time zone 'UTC')::date as day, coalesce(product_id, 0) as product_id,
+             coalesce(name, '') as page_name, user_id, session_id, coalesce(user_id::text, session_id) as visitor
+      from tracking_events where kind = 'view' and company_id = ${companyId} order by page_id, at, id),
+    follow as (
+      select page_id, max(value) filter (where kind = 'time') as ms, max(value) filter (where kind = 'scroll') as pct,
+             bool_or(kind = 'click' and name = 'getQuoteButton') as quote, count(*) filter (where kind = 'click') as clicks
+      from tracking_events where company_id = ${companyId} and kind in ('time', 'scroll', 'click') group by page_id),
+    pv as (select * from views left join follow using (page_id) where day >= ${from}::date and day <= ${to}::date)`;
+  const figures = sql`count(*)::int as views, count(distinct visitor)::int as unique_visitors,
+    round(avg(ms))::float8 as avg_time_on_page, round(avg(pct))::float8 as avg_scroll`;
+  const query = async <T>(select: ReturnType<typeof sql>) => rowsOf<T>(await app.db.execute(sql`${pages} ${select}`));
+  const [totals] = await query<object>(
+    sql`select count(*)::int as views, count(distinct visitor)::int as unique_visitors, count(distinct session_id)::int as sessions from pv`,
+  );
+  return {
+    totals,
+    daily: await query(
+      sql`select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as views, count(distinct visitor)::int as unique_visitors from pv group by day order by day`,
+    ),
+    products: await query(
+      sql`select product_id::int, ${figures} from pv where product_id <> 0 group by product_id order by views desc, product_id limit 10`,
+    ),
+    pages: await query(
+      sql`select page_name, ${figures} from pv group by page_name order by views desc, page_name limit 10`,
+    ),
+    top_buyers: await query(
+      sql`select user_id::int, count(*)::int as views, coalesce(sum(clicks), 0)::int as clicks, coalesce(sum(ms), 0)::float8 as time_on_page
+          from pv where user_id is not null group by user_id order by views desc, clicks desc, user_id limit 10`,
+    ),
+    funnel: (
+      await query(
+        sql`select (count(*) filter (where product_id <> 0))::int as product_views, (count(*) filter (where quote))::int as quote_modal_opened from pv`,
+      )
+    )[0],
+  };
+}
+
+type ReportRow = Record<string, unknown>;
+/** The report's figures without the names and countries the CRM adds. */
+function figuresOf(report: Record<string, unknown>) {
+  const drop = (rows: unknown, key: string) => (rows as ReportRow[]).map(({ [key]: _, ...row }) => row);
+  const funnel = report.funnel as ReportRow;
+  return {
+    totals: report.totals,
+    daily: report.daily,
+    products: drop(report.products, 'name'),
+    pages: report.pages,
+    top_buyers: drop(report.top_buyers, 'name'),
+    funnel: { product_views: funnel.product_views, quote_modal_opened: funnel.quote_modal_opened },
+  };
+}
+
 describe('GET /crm/v1/crm/tracking/report', () => {
   it("gives the company's views per product and page, visitors, countries, top buyers and the funnel", async () => {
     const response = await crm(app, seller, 'GET', 'crm/tracking/report');
@@ -373,5 +433,88 @@ describe('GET /crm/v1/crm/tracking/report', () => {
     expect(long.json().errors.from).toEqual([TRACKING_MESSAGES.periodTooLong]);
     const empty = await crm(app, seller, 'GET', 'crm/tracking/report?from=2020-01-01&to=2020-01-31');
     expect(empty.json().data.totals).toEqual({ views: 0, unique_visitors: 0, sessions: 0 });
+  });
+});
+
+describe('the report reads daily roll-ups that say what the raw events say', () => {
+  it('counts each page once however its time, scroll and clicks arrive, and the backfill builds the same roll-ups', async () => {
+    const buyer = await personOf(app, 'buyer', { name: 'Rolf Rollup', profile: { country: 'AT' } });
+    const anonymous = newTrackingId();
+    const yesterday = new Date(Date.now() - 23.5 * 60 * 60 * 1000).toISOString();
+    // Today's view is written first; yesterday's arrives late, in a later batch (sent after midnight).
+    await view(anonymous, products[0]);
+    await written();
+    const early = (
+      await track('auth/tracking-page-views', {
+        session_id: anonymous,
+        page_name: 'product',
+        product_id: products[0],
+        at: yesterday,
+      })
+    ).json().data.tracking_id as string;
+    await track('page-visit', {
+      session_id: anonymous,
+      page_id: early,
+      time_on_page: 10_000,
+      scrolls: [{ scroll_position: 25 }, { scroll_position: 50 }],
+      clicks: [{ element_type: 'getQuoteButton' }],
+    });
+    await written();
+    // Later batches: a longer time, then a shorter one (the greatest counts), a deeper scroll, the same click again.
+    await track('auth/tracking-page-views', {
+      session_id: anonymous,
+      only_update: true,
+      page_id: early,
+      time_on_page: 25_000,
+    });
+    await track('auth/tracking-scroll-events', { session_id: anonymous, page_viewed_id: early, scroll_position: 75 });
+    await track('auth/tracking-click-events', {
+      session_id: anonymous,
+      page_viewed_id: early,
+      element_type: 'getQuoteButton',
+    });
+    await written();
+    await track('auth/tracking-page-views', {
+      session_id: anonymous,
+      only_update: true,
+      page_id: early,
+      time_on_page: 5_000,
+    });
+    const signedIn = newTrackingId();
+    for (const product of [products[1], products[2], products[1], null]) {
+      const page = await view(signedIn, product, buyer);
+      await track(
+        'page-visit',
+        { session_id: signedIn, page_id: page, time_on_page: 7_000, clicks: [{ element_type: 'wishlistButton' }] },
+        { user: buyer },
+      );
+    }
+    await view(newTrackingId(), rivalProduct, buyer);
+    await written();
+
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const today = day(0);
+    const from = day(29);
+    const report = (await crm(app, seller, 'GET', 'crm/tracking/report')).json().data;
+    expect(figuresOf(report)).toEqual(await reportFromEvents(seller.companyId!, from, today));
+    // Unique visitors of any period: today alone, yesterday alone.
+    for (const [start, end] of [
+      [today, today],
+      [day(1), day(1)],
+    ]) {
+      const part = (await crm(app, seller, 'GET', `crm/tracking/report?from=${start}&to=${end}`)).json().data;
+      expect(figuresOf(part)).toEqual(await reportFromEvents(seller.companyId!, start, end));
+    }
+    expect(report.top_buyers.map((row: { name: string }) => row.name)).toContain('Rolf Rollup');
+    expect(report.countries.map((row: { country: string }) => row.country)).toContain('Austria');
+    const rivalReport = (await crm(app, rival, 'GET', 'crm/tracking/report')).json().data;
+    expect(figuresOf(rivalReport)).toEqual(await reportFromEvents(rival.companyId!, from, today));
+    const pump = report.products.find((row: { product_id: number }) => row.product_id === products[0]);
+    expect(pump.views).toBeGreaterThan(0);
+
+    // The migration's backfill, run over the same events, gives the same report.
+    await rebuildRollUps(app.db);
+    expect((await crm(app, seller, 'GET', 'crm/tracking/report')).json().data).toEqual(report);
+    expect((await crm(app, rival, 'GET', 'crm/tracking/report')).json().data).toEqual(rivalReport);
   });
 });
