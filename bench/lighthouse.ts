@@ -62,6 +62,18 @@ async function productPath(): Promise<string | null> {
   return body.data?.data?.[0]?.product_url ?? null;
 }
 
+/** Demo pictures are drawn after the server starts; a page measured before has missing images. */
+async function picturesDrawn(pages: string[]): Promise<true | null> {
+  for (const page of pages) {
+    const html = await (await fetch(`${origin}${page}`)).text();
+    const pictures = new Set([...html.matchAll(/src="(\/uploads\/[^"]+)"/g)].map((match) => match[1]));
+    for (const picture of pictures) {
+      if (!(await fetch(`${origin}${picture}`, { method: 'HEAD' })).ok) return null;
+    }
+  }
+  return true;
+}
+
 function loadAverage() {
   return os
     .loadavg()
@@ -120,6 +132,7 @@ try {
   await waitFor(async () => ((await fetch(`${origin}/robots.txt`)).ok ? true : null), 'the server');
   const product = await waitFor(productPath, 'the demo products');
   const pages = ['/', '/productlist', product, '/user/signin'];
+  await waitFor(() => picturesDrawn(pages), 'the demo pictures');
   for (const page of pages.filter((candidate) => only.test(candidate))) {
     const first = await audit(page, 1);
     runs.push(first);
