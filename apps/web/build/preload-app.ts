@@ -27,13 +27,11 @@ export function preloadApp(): Plugin {
           chunk.imports.forEach(visit);
         };
         entry.dynamicImports.forEach(visit);
-        return [...files].map(
-          (fileName): HtmlTagDescriptor => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}`, [APP_PRELOAD_ATTRIBUTE]: true },
-            injectTo: 'head',
-          }),
-        );
+        return [...files].map((fileName): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}`, [APP_PRELOAD_ATTRIBUTE]: true },
+          injectTo: 'head',
+        }));
       },
     },
   };

@@ -86,4 +86,3 @@ export async function start() {
     createRoot(container).render(app);
   }
 }
-

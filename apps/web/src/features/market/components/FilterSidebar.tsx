@@ -1,15 +1,5 @@
 import { useState } from 'react';
-import {
-  Accordion,
-  Anchor,
-  Button,
-  Group,
-  RangeSlider,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Accordion, Anchor, Button, Group, RangeSlider, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { CurrencyRef, Facet, FacetOption } from '@tradeloop/contracts/market';
 import { FILTER_KEYS } from '@tradeloop/contracts/market-constants';
