@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { preloadApp } from './build/preload-app.ts';
 import { pureContracts } from './build/pure-contracts.ts';
 
 /** The API server of `npm run dev -w @tradeloop/server`; production serves dist/ from the same origin. */
@@ -51,7 +52,7 @@ function precompress(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [pureContracts(), react(), precompress()],
+  plugins: [pureContracts(), react(), preloadApp(), precompress()],
   server: {
     port: 5173,
     // Only API bases: /crm and /chat without a version are pages of this app.

@@ -76,13 +76,17 @@ export function connectApi(app: FastifyInstance, entry: SsrEntry) {
 export type PageTemplate = { before: string; after: string };
 
 const ROOT = '<div id="root"></div>';
+/** The head's preloads of the app's modules (apps/web/build/preload-app.ts), with their line. */
+const APP_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*\sdata-app-module[^>]*>\n?/g;
 
 export function pageTemplate(html: string): PageTemplate {
   const at = html.indexOf(ROOT);
   if (at < 0) throw new Error(`index.html has no ${ROOT}`);
   // The page works without JavaScript, so the note saying it does not goes.
   const after = html.slice(at + ROOT.length).replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
-  return { before: `${html.slice(0, at)}<div id="root">`, after: `</div>${after}` };
+  // The app's modules are fetched after the first paint (apps/web/src/main.tsx), not preloaded.
+  const head = html.slice(0, at).replace(APP_PRELOAD, '');
+  return { before: `${head}<div id="root">`, after: `</div>${after}` };
 }
 
 /**

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Accordion,
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  RangeSlider,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Accordion, Anchor, Button, Group, RangeSlider, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { CurrencyRef, Facet, FacetOption } from '@tradeloop/contracts/market';
 import { FILTER_KEYS } from '@tradeloop/contracts/market-constants';
@@ -52,29 +40,31 @@ function OptionList({
   const indent = (option: FacetOption) => (facet.key === 'categories' ? (option.depth ?? 0) * 14 : 0);
   // The URL is the truth: a click shows at once, before the new counts arrive.
   const chosen = new Set((state.filters[key] ?? []).map(String));
+  // Plain elements: the list holds up to a hundred options, each of which was a Mantine Checkbox,
+  // Badge and Group (ten elements, four style hooks) to render on the server and hydrate on a phone.
   return (
     <Stack gap={6}>
-      {shown.map((option) => (
-        <Group key={String(option.value)} justify="space-between" wrap="nowrap" pl={indent(option)} gap="xs">
-          <Checkbox
-            size="sm"
-            label={option.label}
-            checked={chosen.has(String(option.value))}
-            disabled={option.count === 0 && !chosen.has(String(option.value))}
-            onChange={() => onChange(toggleFilter(state, key, option.value))}
-            styles={{ label: { fontWeight: facet.key === 'categories' && option.depth === 0 ? 600 : 400 } }}
-          />
-          <Badge
-            size="sm"
-            variant="light"
-            color="gray"
-            style={{ flexShrink: 0 }}
-            aria-label={`${option.count} products`}
-          >
-            {option.count.toLocaleString('en')}
-          </Badge>
-        </Group>
-      ))}
+      {shown.map((option) => {
+        const value = String(option.value);
+        const checked = chosen.has(value);
+        return (
+          <div key={value} className="mk-facet-option" style={{ paddingLeft: indent(option) }}>
+            <label className="mk-facet-label" data-top={facet.key === 'categories' && option.depth === 0}>
+              <input
+                type="checkbox"
+                checked={checked}
+                disabled={option.count === 0 && !checked}
+                onChange={() => onChange(toggleFilter(state, key, option.value))}
+              />
+              {option.label}
+            </label>
+            <span className="mk-facet-count">
+              {option.count.toLocaleString('en')}
+              <span className="mk-visually-hidden"> products</span>
+            </span>
+          </div>
+        );
+      })}
       {options.length > SHOWN_OPTIONS && (
         <Anchor component="button" type="button" size="sm" onClick={() => setExpanded((value) => !value)} ta="left">
           {expanded ? 'Show fewer' : `Show all ${options.length}`}
@@ -112,6 +102,7 @@ function PriceFilter({ facet, state, currency, onChange }: Omit<SidebarProps, 'f
         thumbSize={24}
         thumbFromLabel="Lowest price"
         thumbToLabel="Highest price"
+        role="group"
         aria-label="Price range"
       />
       <Group grow gap="xs">
