@@ -81,15 +81,10 @@ function wrap(text: string, width: number, lines: number) {
     if (last >= 0 && `${out[last]} ${word}`.length <= width) out[last] = `${out[last]} ${word}`;
     else out.push(word);
   }
-  if (out.length > lines)
-    out.splice(
-      lines - 1,
-      out.length,
-      `${out
-        .slice(lines - 1)
-        .join(' ')
-        .slice(0, width - 1)}…`,
-    );
+  if (out.length > lines) {
+    const rest = out.splice(lines - 1).join(' ');
+    out.push(`${rest.slice(0, width - 1)}…`);
+  }
   return out;
 }
 
