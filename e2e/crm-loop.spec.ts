@@ -26,7 +26,11 @@ test('a buyer’s quote request becomes a lead the seller works on, and every st
   const card = buyer.getByTestId('product-card').filter({ hasText: 'Centrifugal Monoblock Pump' }).first();
   const [productPage] = await Promise.all([
     buyerContext.waitForEvent('page'),
-    card.getByRole('link', { name: /Centrifugal Monoblock Pump/ }).click(),
+    // The card's title (its Chat now link names the product too).
+    card
+      .getByRole('link', { name: /Centrifugal Monoblock Pump/ })
+      .first()
+      .click(),
   ]);
   await productPage.waitForLoadState();
   await productPage.getByRole('button', { name: 'Get latest price' }).click();

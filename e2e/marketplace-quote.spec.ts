@@ -38,7 +38,11 @@ test('a buyer finds a product despite a typo, requests a quote, and the seller a
   // The product opens in a new tab at its slug address, with the keyword.
   const [productPage] = await Promise.all([
     buyerContext.waitForEvent('page'),
-    card.getByRole('link', { name: /Centrifugal Monoblock Pump/ }).click(),
+    // The card's title (its Chat now link names the product too).
+    card
+      .getByRole('link', { name: /Centrifugal Monoblock Pump/ })
+      .first()
+      .click(),
   ]);
   await productPage.waitForLoadState();
   await expect(productPage).toHaveURL(
