@@ -39,7 +39,14 @@ test('the public screens hold from 1440 to 600 px, and the list names its suppli
     }
   });
 
-  const product = page.getByTestId('product-card').first().getByRole('link').first();
+  // A card's Chat now opens a conversation with its seller about that product.
+  const card = page.getByTestId('product-card').first();
+  const title = (await card.getByRole('link').first().textContent())!.trim();
+  const chat = card.getByRole('link', {
+    name: new RegExp(`^Chat now with .+ about ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+  });
+  expect(await chat.getAttribute('href')).toMatch(/^\/chat\?(to|company)=\d+&product_id=\d+&product_name=/);
+  const product = card.getByRole('link').first();
   await page.goto((await product.getAttribute('href'))!);
   await atEachWidth(page, 'product', async () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -65,6 +65,8 @@ const DEFAULT_LIMITS: [number, number] = [130, 260];
 /** An average character of a 14 px cell, and what a cell adds around its text (padding, edit button). */
 const CHAR_PX = 7.6;
 const CELL_CHROME = 60;
+/** A badge's bold letters and padding take more room than plain text. */
+const BADGE_CHROME = 32;
 /** Rows read to size the columns: enough to see the long values, few enough to be quick. */
 const SIZED_ROWS = 200;
 
@@ -75,7 +77,8 @@ const SIZED_ROWS = 200;
 function columnWidth(field: UiField, labels: string[]) {
   const [least, most] = WIDTH_LIMITS[field.type] ?? DEFAULT_LIMITS;
   const longest = Math.max(field.label.length + 3, ...labels.map((label) => label.length));
-  return Math.min(most, Math.max(least, Math.ceil(longest * CHAR_PX + CELL_CHROME)));
+  const chrome = field.type === 'select' || field.type === 'multiselect' ? CELL_CHROME + BADGE_CHROME : CELL_CHROME;
+  return Math.min(most, Math.max(least, Math.ceil(longest * CHAR_PX + chrome)));
 }
 
 function HeaderCell({ field, sort, onSort }: { field: UiField; sort: SortState; onSort: (sort: SortState) => void }) {
