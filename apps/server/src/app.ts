@@ -24,6 +24,7 @@ import { createStorage, registerUploads } from './platform/storage.ts';
 import { createFileUrls, fileUrlSecret } from './platform/file-urls.ts';
 import { registerHeadRenderers, registerWebApp } from './platform/web.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
+import { rolesRoutes } from './modules/accounts/roles-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { socialRoutes } from './modules/auth/social-routes.ts';
 import { directoryRoutes } from './modules/accounts/directory-routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { pause: options.signinPause });
   await app.register(socialRoutes);
   await app.register(accountsRoutes);
+  await app.register(rolesRoutes);
   await app.register(directoryRoutes);
   await app.register(referenceRoutes);
   await app.register(catalogRoutes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleIdSchema } from './accounts-roles.ts';
 import { AUTH_MESSAGES, emailFieldSchema, newPasswordSchema } from './auth.ts';
 
 /** Sub-accounts (issue #17; decision 034). The spec shows none of these texts. */
@@ -28,6 +29,8 @@ export const subAccountInviteBodySchema = z.object({
     .min(1, AUTH_MESSAGES.fullNameRequired)
     .max(100, AUTH_MESSAGES.fullNameTooLong),
   email_id: emailFieldSchema,
+  /** The role it gets: one of the company's, not the owner's (DEFAULT_SUB_ACCOUNT_ROLE when absent). */
+  role_id: roleIdSchema.optional(),
 });
 export type SubAccountInviteBody = z.output<typeof subAccountInviteBodySchema>;
 
@@ -35,7 +38,9 @@ export const subAccountSchema = z.object({
   id: z.number().int(),
   full_name: z.string(),
   email_id: z.string(),
+  /** The name of its role. */
   role: z.string(),
+  role_id: z.number().int().nullable(),
   /** invited: the password is not set yet. */
   status: z.enum(SUB_ACCOUNT_STATUSES),
   created_at: z.string(),

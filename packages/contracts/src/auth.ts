@@ -64,6 +64,10 @@ export const localUserSchema = z.object({
   user_type: z.enum(USER_TYPES),
   role: z.enum(ROLES),
   default_role: z.enum(ROLES),
+  /** The name of the user's role in its company (decision 038); null for a buyer. */
+  role_name: z.string().nullable(),
+  /** What the role lets a sub-user do; null: not limited by a role (the owner, a buyer). */
+  permissions: z.array(z.string()).nullable(),
   member_id: z.string(),
   verified: z.boolean(),
   mobile_verified: z.string(),

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ROLE_MESSAGES, type Permission } from '@tradeloop/contracts/accounts-roles';
 import { SERVER_MESSAGES } from '@tradeloop/contracts/common';
 import { forbidden, unauthenticated } from './errors.ts';
 import { resolveSession, type AuthUser } from './sessions.ts';
@@ -13,16 +14,24 @@ import { resolveSession, type AuthUser } from './sessions.ts';
  */
 export type Access = 'public' | 'user' | 'company' | 'owner' | 'buyer';
 
+/**
+ * What a sub-user's role must grant to call a route (decision 038): a permission; one chosen from the
+ * validated input (a CRM record type); or `per-record`, checked by the module on the object it loads.
+ * Every `company` and `owner` route states one; a `user` route may (chat). Sellers and buyers pass.
+ */
+export type RoutePermission = Permission | 'per-record' | ((request: FastifyRequest) => Permission);
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    permission?: RoutePermission;
   }
   interface FastifyRequest {
     user: AuthUser | null;
   }
   interface FastifyInstance {
     /** Every guarded route with who may call it, for the authorisation tests and the docs. */
-    accessTable: { method: string; url: string; access: Access }[];
+    accessTable: { method: string; url: string; access: Access; permission: string | null }[];
   }
 }
 
@@ -61,8 +70,15 @@ export function registerAccessControl(app: FastifyInstance) {
     if (!access) {
       throw new Error(`Route ${String(route.method)} ${route.url} does not state who may call it (config.access)`);
     }
+    const permission = route.config?.permission;
+    if (!permission && (access === 'company' || access === 'owner')) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} does not state the permission it needs (config.permission)`,
+      );
+    }
+    const named = typeof permission === 'function' ? 'by input' : (permission ?? null);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.accessTable.push({ method, url: route.url, access });
+      if (method !== 'HEAD') app.accessTable.push({ method, url: route.url, access, permission: named });
     }
   });
 
@@ -76,6 +92,15 @@ export function registerAccessControl(app: FastifyInstance) {
       throw unauthenticated(token ? SERVER_MESSAGES.sessionExpired : SERVER_MESSAGES.unauthenticated);
     }
     if (!allowed(access, request.user)) throw forbidden();
+  });
+
+  // After validation, so a permission chosen from the input reads the parsed input.
+  app.addHook('preHandler', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    const held = request.user?.permissions;
+    if (!permission || permission === 'per-record' || !held) return;
+    const needed = typeof permission === 'function' ? permission(request) : permission;
+    if (!held.includes(needed)) throw forbidden(ROLE_MESSAGES.forbidden);
   });
 }
 

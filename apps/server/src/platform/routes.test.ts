@@ -26,7 +26,7 @@ describe('routes()', () => {
     );
     route.get(
       '/api/v1/test/member',
-      { access: 'company', tags, summary: 'Member', data: z.object({ companyId: z.number() }) },
+      { access: 'company', permission: 'crm.work', tags, summary: 'Member', data: z.object({ companyId: z.number() }) },
       async ({ member, user }) => ({ companyId: user.companyId === member.companyId ? member.companyId : -1 }),
     );
     route.get(
@@ -62,7 +62,12 @@ describe('routes()', () => {
   });
 
   it('states the access and gives a company route the caller and its company', async () => {
-    expect(app.accessTable).toContainEqual({ method: 'GET', url: '/api/v1/test/member', access: 'company' });
+    expect(app.accessTable).toContainEqual({
+      method: 'GET',
+      url: '/api/v1/test/member',
+      access: 'company',
+      permission: 'crm.work',
+    });
     expect((await app.inject({ method: 'GET', url: '/api/v1/test/member' })).statusCode).toBe(401);
     const answer = await as(app, seller, { method: 'GET', url: '/api/v1/test/member' });
     expect(answer.json()).toEqual({ status: true, data: { companyId: seller.companyId } });

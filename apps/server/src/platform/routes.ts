@@ -10,14 +10,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { envelope } from '@tradeloop/contracts/common';
 import type { Tx } from '../db/client.ts';
-import { companyMember, type Access } from './access.ts';
+import { companyMember, type Access, type RoutePermission } from './access.ts';
+import { runAsCaller } from './caller-context.ts';
 import { ok, type serializeAsBuilt } from './http.ts';
 import type { AuthUser } from './sessions.ts';
 
 type Input = z.ZodType | undefined;
 
 /** What a route declares besides its method, path and handler (docs/decisions/024). */
-export type RouteOptions<
+type BaseRouteOptions<
   A extends Access,
   P extends Input,
   Q extends Input,
@@ -46,7 +47,18 @@ export type RouteOptions<
   bodyLimit?: number;
   /** The route's own log level: `warn` keeps a hot public call's two lines per request out of the log. */
   logLevel?: 'warn' | 'error';
+  /** What a sub-user's role must grant (decision 038): required on `company` and `owner` routes. */
+  permission?: RoutePermission;
 };
+
+export type RouteOptions<
+  A extends Access,
+  P extends Input,
+  Q extends Input,
+  B extends Input,
+  D extends Input,
+  T extends boolean,
+> = BaseRouteOptions<A, P, Q, B, D, T> & (A extends 'company' | 'owner' ? { permission: RoutePermission } : unknown);
 
 export type RouteRequest<P extends Input, Q extends Input, B extends Input> = FastifyRequest<
   RouteGenericInterface,
@@ -110,6 +122,7 @@ export function routes(app: FastifyInstance): Record<'get' | 'post' | 'put' | 'p
     (url, options, handler) => {
       const {
         access,
+        permission,
         data,
         status = 200,
         transaction,
@@ -118,12 +131,12 @@ export function routes(app: FastifyInstance): Record<'get' | 'post' | 'put' | 'p
         logLevel,
         response,
         ...schema
-      } = options;
+      } = options as BaseRouteOptions<Access, Input, Input, Input, Input, boolean>;
       const answers = data ? { [status]: envelope(data), ...response } : response;
       app.route({
         method,
         url,
-        config: { access },
+        config: { access, permission },
         schema: { ...schema, ...(answers && { response: answers }) },
         ...(serializerCompiler && { serializerCompiler }),
         ...(bodyLimit !== undefined && { bodyLimit }),
@@ -132,9 +145,11 @@ export function routes(app: FastifyInstance): Record<'get' | 'post' | 'put' | 'p
           const member = access === 'company' || access === 'owner' ? companyMember(request) : undefined;
           const context = { request, reply, user: request.user, member } as unknown as Parameters<typeof handler>[0];
           if (status !== 200) reply.code(status);
-          const result = transaction
-            ? await app.db.transaction((tx) => handler({ ...context, tx }))
-            : await handler(context);
+          const user = request.user;
+          const limited = user?.permissions ? { userId: user.id, permissions: user.permissions } : null;
+          const result = await runAsCaller(limited, () =>
+            transaction ? app.db.transaction((tx) => handler({ ...context, tx })) : handler(context),
+          );
           if (result === reply || !data) return result;
           return result instanceof WithMessage ? ok(result.data, result.message) : ok(result);
         },

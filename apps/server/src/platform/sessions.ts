@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Permission } from '@tradeloop/contracts/accounts-roles';
 import { TOKEN_IDLE_TTL_MS } from '@tradeloop/contracts/auth';
 import { preparedStatement, type Tx } from '../db/client.ts';
-import { sessionUserSql } from '../modules/accounts/people.ts';
+import { sessionUser, sessionUserSql } from '../modules/accounts/people.ts';
 import { authTokens } from './tables.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -10,6 +11,8 @@ export type AuthUser = {
   userType: 'seller' | 'subuser' | 'others';
   companyId: number | null;
   parentUser: number | null;
+  /** What the user's role lets it do; null: not limited by a role (a seller, a buyer). */
+  permissions: readonly Permission[] | null;
   tokenId: number;
 };
 
@@ -57,7 +60,7 @@ export async function resolveSession(db: Tx, token: string, now = new Date()): P
       .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + TOKEN_IDLE_TTL_MS) })
       .where(eq(authTokens.id, row.tokenId));
   }
-  return { ...row.user, tokenId: row.tokenId };
+  return { ...sessionUser(row.user), tokenId: row.tokenId };
 }
 
 export async function revokeSession(db: Tx, tokenId: number) {

@@ -1,8 +1,10 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Permission, SeededRoleKey } from '@tradeloop/contracts/accounts-roles';
 import type { UserType } from '@tradeloop/contracts/auth';
 import type { Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
-import { companies, userProfiles, users } from './tables.ts';
+import { sessionPermissions } from './roles.ts';
+import { companies, roles, userProfiles, users } from './tables.ts';
 
 /*
  * What other modules may know about people and companies (docs/decisions/023). They call these
@@ -150,12 +152,23 @@ export async function setPlan(db: Tx, userId: number, planName: string) {
  */
 const nested = (query: SQL) => sql`(${query})`;
 
-/** What a session needs of the user whose id `id` holds: kind, company and parent; null once deleted. */
+/** What a session needs of the user whose id `id` holds: kind, company, parent and role; null once deleted. */
 export const sessionUserSql = (id: SQLWrapper) =>
   nested(
     sql`SELECT json_build_object('id', ${users.id}, 'userType', ${users.userType}, 'companyId', ${users.companyId},
-      'parentUser', ${users.parentUser}) FROM ${users} WHERE ${users.id} = ${id} AND ${users.deletedAt} IS NULL`,
-  ) as SQL<Omit<AuthUser, 'tokenId'> | null>;
+      'parentUser', ${users.parentUser}, 'role', (SELECT json_build_object('key', ${roles.key}, 'permissions', ${roles.permissions})
+        FROM ${roles} WHERE ${roles.id} = ${users.roleId}))
+      FROM ${users} WHERE ${users.id} = ${id} AND ${users.deletedAt} IS NULL`,
+  ) as SQL<SessionUserRow | null>;
+
+type SessionUserRow = Omit<AuthUser, 'tokenId' | 'permissions'> & {
+  role: { key: SeededRoleKey | null; permissions: Permission[] | null } | null;
+};
+
+/** The session's user with what its role lets it do (decision 038). */
+export function sessionUser({ role, ...user }: SessionUserRow): Omit<AuthUser, 'tokenId'> {
+  return { ...user, permissions: sessionPermissions(user.userType, role) };
+}
 
 /** The full name of the user whose id `id` holds (null when none). */
 export const userNameSql = (id: SQLWrapper) =>

@@ -46,6 +46,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     '/api/v1/profile/view',
     {
       access: 'company',
+      permission: 'crm.work',
       tags: ['accounts'],
       summary: 'Profile of a seller or sub-user',
       body: profileViewBodySchema,
@@ -172,16 +173,22 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   route.post(
     '/api/v1/sub_account/create',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'team',
       tags: ['accounts'],
       summary: 'Invite a sub-user by e-mail: the account, and a single-use link to set its password',
       body: subAccountInviteBodySchema,
       data: subAccountSchema,
       transaction: true,
     },
-    async ({ request, member, tx }) =>
+    async ({ request, member, user, tx }) =>
       withMessage(
-        await inviteSubAccount(tx, { mailer: app.mailer, publicUrl: app.config.publicUrl }, member, request.body),
+        await inviteSubAccount(
+          tx,
+          { mailer: app.mailer, publicUrl: app.config.publicUrl },
+          { ...member, permissions: user.permissions },
+          request.body,
+        ),
         SUB_ACCOUNT_MESSAGES.invited,
       ),
   );
@@ -189,7 +196,8 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   route.get(
     '/api/v1/sub_account/list',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'team',
       tags: ['accounts'],
       summary: 'The company’s sub-users, invited or active',
       data: z.array(subAccountSchema),
@@ -200,7 +208,8 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   route.post(
     '/api/v1/sub_account/delete',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'team',
       tags: ['accounts'],
       summary: 'Delete one or several sub-users (user_id: a comma list); their sessions end at once',
       description: 'Every id must be a sub-user of the caller’s company, otherwise 404 and nothing is deleted.',

@@ -12,9 +12,11 @@ import {
   type ProfileField,
   type UpdateProfileBody,
 } from '@tradeloop/contracts/accounts';
+import { DEFAULT_SUB_ACCOUNT_ROLE } from '@tradeloop/contracts/accounts-roles';
 import type { Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
-import { companies, userProfiles, users } from './tables.ts';
+import { seededRoleId, seedRoles, sessionPermissions } from './roles.ts';
+import { companies, roles, userProfiles, users } from './tables.ts';
 
 export type NewAccount = {
   fullName: string;
@@ -24,6 +26,8 @@ export type NewAccount = {
   company?: { name: string; type: CompanyType; countryCode?: string };
   /** For sub-users: the seller whose company they work in. */
   parent?: { userId: number; companyId: number };
+  /** For sub-users: their role, the company's default (DEFAULT_SUB_ACCOUNT_ROLE) unless given. */
+  roleId?: number;
   emailVerified?: boolean;
   /** The provider a social sign-in created the account through (docs/decisions/037). */
   socialType?: SocialType;
@@ -91,6 +95,7 @@ export async function createAccount(
       .returning({ id: companies.id });
     companyId = company.id;
   }
+  const roleId = await accountRoleId(tx, account, companyId);
   const role = roleOf[account.userType];
   const [user] = await tx
     .insert(users)
@@ -104,6 +109,7 @@ export async function createAccount(
       passwordHash: account.passwordHash,
       companyId,
       parentUser: account.parent?.userId ?? null,
+      roleId,
       emailVerified: account.emailVerified ?? false,
       socialType: account.socialType ?? null,
     })
@@ -111,6 +117,13 @@ export async function createAccount(
   const companyType = account.company?.type ?? null;
   await tx.insert(userProfiles).values({ userId: user.id, company_type: companyType, ...account.profile });
   return { userId: user.id, companyId };
+}
+
+/** A new company's owner holds its owner role (the roles are seeded with the company); a sub-user its given role. */
+async function accountRoleId(tx: Tx, account: NewAccount, companyId: number | null) {
+  if (account.company && companyId !== null) return (await seedRoles(tx, companyId)).owner;
+  if (account.userType !== 'subuser' || companyId === null) return null;
+  return account.roleId ?? seededRoleId(tx, companyId, DEFAULT_SUB_ACCOUNT_ROLE);
 }
 
 export async function findUserByEmail(tx: Tx, emailId: string) {
@@ -141,10 +154,11 @@ function completion(userType: UserType, fullName: string, profile: ProfileRow) {
 
 async function loadAccount(tx: Tx, userId: number) {
   const [row] = await tx
-    .select({ user: users, profile: userProfiles, company: companies })
+    .select({ user: users, profile: userProfiles, company: companies, role: roles })
     .from(users)
     .innerJoin(userProfiles, eq(userProfiles.userId, users.id))
     .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
   if (!row) throw notFound();
@@ -152,7 +166,8 @@ async function loadAccount(tx: Tx, userId: number) {
 }
 
 export async function localUser(tx: Tx, userId: number): Promise<LocalUser> {
-  const { user, profile, company } = await loadAccount(tx, userId);
+  const { user, profile, company, role } = await loadAccount(tx, userId);
+  const permissions = sessionPermissions(user.userType, role);
   return {
     id: user.id,
     full_name: user.fullName,
@@ -160,6 +175,8 @@ export async function localUser(tx: Tx, userId: number): Promise<LocalUser> {
     user_type: user.userType,
     role: user.role,
     default_role: user.defaultRole,
+    role_name: role?.name ?? null,
+    permissions: permissions && [...permissions],
     member_id: user.memberId,
     verified: user.emailVerified,
     mobile_verified: user.mobileVerified,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEEDED_ROLES } from '@tradeloop/contracts/accounts-roles';
 import { SUB_ACCOUNT_MESSAGES } from '@tradeloop/contracts/accounts-subaccounts';
 import { AUTH_MESSAGES } from '@tradeloop/contracts/auth';
 import { as, createTestApp, signUp, uniqueEmail, type TestUser } from '../../../test/helpers.ts';
@@ -50,7 +51,7 @@ describe('POST /api/v1/sub_account/create and set_password', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       message: SUB_ACCOUNT_MESSAGES.invited,
-      data: { full_name: 'Tara Team', email_id: email, role: 'sales', status: 'invited' },
+      data: { full_name: 'Tara Team', email_id: email, role: SEEDED_ROLES.sales_manager.name, status: 'invited' },
     });
     const token = await invitationToken(email);
     expect(response.body).not.toContain(token);

@@ -5,24 +5,27 @@ import {
   type SubAccount,
   type SubAccountInviteBody,
 } from '@tradeloop/contracts/accounts-subaccounts';
+import { DEFAULT_SUB_ACCOUNT_ROLE, type Permission } from '@tradeloop/contracts/accounts-roles';
 import type { Db, Tx } from '../../db/client.ts';
-import { invalid, requireAllFound } from '../../platform/errors.ts';
+import { invalid, notFound, requireAllFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
+import { assignableRole, roleNames, seededRoleId } from './roles.ts';
 import { createAccount, emailTaken } from './service.ts';
 import { emailLinks, users } from './tables.ts';
 
 /* Sub-accounts (decision 034): a seller invites team members by e-mail and removes them. */
 
-type Member = { companyId: number; userId: number };
+type Granter = { companyId: number; userId: number; permissions: readonly Permission[] | null };
 
-function toSubAccount(row: typeof users.$inferSelect): SubAccount {
+function toSubAccount(row: typeof users.$inferSelect, roleName: string | undefined): SubAccount {
   return {
     id: row.id,
     full_name: row.fullName,
     email_id: row.emailId,
-    role: row.role,
+    role: roleName ?? row.role,
+    role_id: row.roleId,
     status: row.passwordHash ? 'active' : 'invited',
     created_at: row.createdAt.toISOString(),
   };
@@ -32,16 +35,24 @@ function toSubAccount(row: typeof users.$inferSelect): SubAccount {
 export async function inviteSubAccount(
   tx: Tx,
   deps: { mailer: Mailer; publicUrl: string },
-  member: Member,
+  member: Granter,
   body: SubAccountInviteBody,
 ) {
   if (await emailTaken(tx, body.email_id)) throw invalid({ email_id: [SUB_ACCOUNT_MESSAGES.emailTaken] });
+  const roleId = (
+    await assignableRole(
+      tx,
+      member,
+      body.role_id ?? (await seededRoleId(tx, member.companyId, DEFAULT_SUB_ACCOUNT_ROLE)),
+    )
+  ).id;
   const { userId } = await createAccount(tx, {
     fullName: body.full_name,
     emailId: body.email_id,
     passwordHash: null,
     userType: 'subuser',
     parent: member,
+    roleId,
   });
   const { token, hash } = newToken();
   await tx.insert(emailLinks).values({
@@ -59,18 +70,43 @@ export async function inviteSubAccount(
     subject: SUB_ACCOUNT_MESSAGES.inviteSubject,
     text: `Hello ${body.full_name},\n\n${inviter?.fullName ?? 'Your colleague'} invited you to work in their company's TradeLoop CRM. Set your password with this link:\n\n${link}\n\nThe link works once, within ${days} days.`,
   });
+  return subAccount(tx, userId);
+}
+
+async function subAccount(tx: Tx, userId: number) {
   const [row] = await tx.select().from(users).where(eq(users.id, userId));
-  return toSubAccount(row);
+  const names = await roleNames(tx, row.roleId ? [row.roleId] : []);
+  return toSubAccount(row, names.get(row.roleId ?? 0));
+}
+
+/** POST sub_account/role: a live sub-user of the company gets another of its roles (not the owner's). */
+export async function changeSubAccountRole(tx: Tx, granter: Granter, body: { user_id: number; role_id: number }) {
+  const [target] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, body.user_id),
+        eq(users.companyId, granter.companyId),
+        eq(users.userType, 'subuser'),
+        isNull(users.deletedAt),
+      ),
+    );
+  if (!target) throw notFound();
+  const role = await assignableRole(tx, granter, body.role_id);
+  await tx.update(users).set({ roleId: role.id, updatedAt: new Date() }).where(eq(users.id, target.id));
+  return subAccount(tx, target.id);
 }
 
 /** GET sub_account/list: the company's live sub-users, oldest first. */
-export async function listSubAccounts(db: Tx, companyId: number) {
-  const rows = await db
+export async function listSubAccounts(tx: Tx, companyId: number) {
+  const rows = await tx
     .select()
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.userType, 'subuser'), isNull(users.deletedAt)))
     .orderBy(asc(users.id));
-  return rows.map(toSubAccount);
+  const names = await roleNames(tx, [...new Set(rows.flatMap((row) => (row.roleId ? [row.roleId] : [])))]);
+  return rows.map((row) => toSubAccount(row, names.get(row.roleId ?? 0)));
 }
 
 /**

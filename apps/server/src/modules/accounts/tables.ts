@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { Permission, SeededRoleKey } from '@tradeloop/contracts/accounts-roles';
 import type { MobileState } from '@tradeloop/contracts/accounts-mobile';
 import type { CompanyType, Role, UserType } from '@tradeloop/contracts/auth';
 import { createdAt, updatedAt } from '../../db/columns.ts';
@@ -27,6 +39,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     companyId: bigint('company_id', { mode: 'number' }).references(() => companies.id),
     parentUser: bigint('parent_user', { mode: 'number' }),
+    /** The sub-user's role (decision 038); a seller owns its company and holds the owner role. */
+    roleId: bigint('role_id', { mode: 'number' }).references((): AnyPgColumn => roles.id),
     emailVerified: boolean('email_verified').notNull().default(false),
     mobileVerified: text('mobile_verified').$type<MobileState>().notNull().default('not-found'),
     /** The verified number in E.164; one account per number (decision 033). */
@@ -136,4 +150,27 @@ export const emailLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('email_links_user_idx').on(t.userId)],
+);
+
+/**
+ * A company's roles (decision 038). Seeded roles carry their `key`; their `permissions` stay null until
+ * the company edits them, and mean the seeded grants of contracts' SEEDED_ROLES meanwhile.
+ */
+export const roles = pgTable(
+  'roles',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    key: text('key').$type<SeededRoleKey>(),
+    name: text('name').notNull(),
+    permissions: jsonb('permissions').$type<Permission[]>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('roles_company_name_unique').on(t.companyId, sql`lower(${t.name})`),
+    uniqueIndex('roles_company_key_unique').on(t.companyId, t.key),
+  ],
 );

@@ -63,6 +63,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     '/api/v1/product/images/upload',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags: ['catalog: files'],
       summary: 'Upload a product image (PNG or JPEG by content and name); attach it with the product save',
       description: 'multipart/form-data with one field `file`.',
@@ -79,6 +80,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     '/api/v1/product/images/delete',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags: ['catalog: files'],
       summary: 'Delete an uploaded image, attached or not',
       body: imageDeleteBodySchema,
@@ -95,6 +97,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     '/api/v1/product/catalog',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags: ['catalog: files'],
       summary: "The company's PDF catalogs; with product_id, that product's and the company-wide ones",
       querystring: catalogListQuerySchema,
@@ -107,6 +110,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     '/api/v1/product/catalog',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags: ['catalog: files'],
       summary: 'Upload a PDF catalog, of one product or (without product_id) of the company',
       description: 'multipart/form-data: optional `title` and `product_id`, then one `file`.',
@@ -129,6 +133,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     '/api/v1/product/catalog/:id',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags: ['catalog: files'],
       summary: 'Delete a catalog (spec: POST with _method DELETE)',
       params: catalogIdParamsSchema,
@@ -146,6 +151,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     '/api/v1/product/import/template',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags: ['catalog: import and export'],
       summary: 'The CSV template of the product import, with two example rows',
       produces: ['text/csv'],
@@ -161,6 +167,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     '/api/v1/product/import',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags: ['catalog: import and export'],
       summary: 'Import products from CSV; the answer reports every row, created, updated or rejected and why',
       description:
@@ -185,6 +192,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     '/api/v1/product/imports',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags: ['catalog: import and export'],
       summary: "The company's latest imports, newest first: running, finished or interrupted, with their counts",
       data: z.array(importSummarySchema),
@@ -196,6 +204,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     '/api/v1/product/imports/:id',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags: ['catalog: import and export'],
       summary: 'An import with every row saved (created or updated, with its product) or rejected so far',
       params: importIdParamsSchema,
@@ -208,6 +217,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     '/api/v1/product/export',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags: ['catalog: import and export'],
       summary: "The company's products as CSV, in the import's format",
       querystring: exportQuerySchema,

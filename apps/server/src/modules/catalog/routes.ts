@@ -75,6 +75,7 @@ async function productRoutes(fastify: FastifyInstance) {
     '/api/v1/product/list',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags,
       summary: "The seller's products (/products/List): search, status, sort and pages",
       querystring: productListQuerySchema,
@@ -87,6 +88,7 @@ async function productRoutes(fastify: FastifyInstance) {
     '/api/v1/product/create',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Create a product from the product form',
       body: productFormSchema,
@@ -104,6 +106,7 @@ async function productRoutes(fastify: FastifyInstance) {
     '/api/v1/product/update/:id',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Save the product form over a product',
       params: productIdParamsSchema,
@@ -124,6 +127,7 @@ async function productRoutes(fastify: FastifyInstance) {
     '/api/v1/product/view/single/list',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags,
       summary: 'The edit state of one product',
       body: productIdBodySchema,
@@ -137,6 +141,7 @@ async function productRoutes(fastify: FastifyInstance) {
     '/api/v1/product/duplicate',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Copy a product, inactive until published',
       body: productIdBodySchema,
@@ -161,6 +166,7 @@ async function productRoutes(fastify: FastifyInstance) {
     '/api/v1/product/delete',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Delete a product (soft: product/restore brings it back)',
       body: productIdBodySchema,
@@ -177,6 +183,7 @@ async function productRoutes(fastify: FastifyInstance) {
     '/api/v1/product/restore',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Undo the deletion of a product',
       body: productIdBodySchema,
@@ -191,6 +198,7 @@ async function productRoutes(fastify: FastifyInstance) {
     '/api/v1/product/status',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Publish (active) or hide (inactive) a product',
       body: productStatusBodySchema,
@@ -214,6 +222,7 @@ async function matrixRoutes(fastify: FastifyInstance) {
     '/api/v1/product/matrix/list',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags,
       summary: "A product's combinations, 200 a page by default, optionally searched",
       body: matrixListBodySchema,
@@ -226,6 +235,7 @@ async function matrixRoutes(fastify: FastifyInstance) {
     '/api/v1/product/matrix/update',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: "Change a combination's price, images, status, or make it the default",
       body: matrixUpdateBodySchema,
@@ -240,6 +250,7 @@ async function matrixRoutes(fastify: FastifyInstance) {
     '/api/v1/product/matrix/delete',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Delete combinations; another becomes the default if the default goes',
       body: matrixDeleteBodySchema,
@@ -260,6 +271,7 @@ async function calculatorRoutes(fastify: FastifyInstance) {
     '/api/v1/product/calculator',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags,
       summary: "A product's calculator: mode, attribute table, equations and variables",
       querystring: calculatorQuerySchema,
@@ -272,6 +284,7 @@ async function calculatorRoutes(fastify: FastifyInstance) {
     '/api/v1/product/calculator/table/update',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Save the numbers the attribute options stand for',
       body: calculatorTableBodySchema,
@@ -289,6 +302,7 @@ async function calculatorRoutes(fastify: FastifyInstance) {
     '/api/v1/product/calculator_multiple_save',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: "Save the calculator's mode, equations and (optionally) attribute table",
       body: calculatorSaveBodySchema,
@@ -306,6 +320,7 @@ async function calculatorRoutes(fastify: FastifyInstance) {
     '/api/v1/product/calculator_multiple_check',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags,
       summary: 'Try a calculator (saved or not) on one combination and quantity',
       body: calculatorCheckBodySchema,
@@ -318,6 +333,7 @@ async function calculatorRoutes(fastify: FastifyInstance) {
     '/api/v1/product/equation_final/list',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags,
       summary: 'The equation and price of every combination at one quantity',
       body: equationFinalBodySchema,

@@ -48,6 +48,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     '/api/v1/product/specifications_list',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags,
       summary: "A product's specification sheet: groups with their rows",
       querystring: productIdQuerySchema,
@@ -60,6 +61,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     '/api/v1/product/create/specifications',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Add a custom specification (unique name) to a group, General by default',
       body: createSpecificationBodySchema,
@@ -74,6 +76,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     '/api/v1/product/specification/delete',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Delete one specification',
       body: specificationDeleteBodySchema,
@@ -91,6 +94,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     '/api/v1/product/delete/specifications',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Delete several specifications, or a whole group',
       body: deleteSpecificationsBodySchema,
@@ -105,6 +109,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     '/api/v1/product/specifications/terms/checked',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'The suggested specifications the seller ticked become the product’s passive rows',
       body: termsCheckedBodySchema,
@@ -119,6 +124,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     '/api/v1/product/constants_list',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags,
       summary: 'Suggested specification names, searchable, optionally for one category',
       body: constantsListBodySchema,
@@ -131,6 +137,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     '/api/v1/product/suggested/by_category',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags,
       summary: 'Specifications suggested for categories (or for a product’s categories)',
       body: suggestedByCategoryBodySchema,
@@ -150,6 +157,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     '/api/v1/product/levels/pending',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags,
       summary: 'Suggested specifications not yet on the product (pending) and its rows (selected)',
       body: levelsPendingBodySchema,
@@ -162,6 +170,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     '/api/v1/product/levels/create',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Add specification rows to a group',
       body: levelsCreateBodySchema,
@@ -176,6 +185,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     '/api/v1/product/levels/createv2',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Replace the whole specification sheet',
       body: levelsCreateV2BodySchema,
@@ -193,6 +203,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     '/api/v1/product/levels/remove',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Remove a row; a suggested one returns to the pending list',
       body: levelsRemoveBodySchema,
@@ -210,6 +221,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     '/api/v1/product/group/rename',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Rename a specification group',
       body: groupRenameBodySchema,
@@ -227,6 +239,7 @@ export async function specsRoutes(fastify: FastifyInstance) {
     '/api/v1/product/level/group/create',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Add a specification group',
       body: levelGroupCreateBodySchema,

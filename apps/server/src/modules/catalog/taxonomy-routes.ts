@@ -95,6 +95,7 @@ export async function taxonomyRoutes(fastify: FastifyInstance) {
     '/api/v1/brands/propose',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: 'Propose a brand that is not listed; usable at once by the proposer',
       body: proposeBrandBodySchema,
@@ -109,6 +110,7 @@ export async function taxonomyRoutes(fastify: FastifyInstance) {
     '/api/v1/attributes/passive/list',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags: ['catalog: attributes'],
       summary: 'Attribute names: the shared ones and the company’s own',
       data: z.array(passiveAttributeSchema),
@@ -120,6 +122,7 @@ export async function taxonomyRoutes(fastify: FastifyInstance) {
     '/api/v1/attributes/passive/create',
     {
       access: 'company',
+      permission: 'catalogue.manage',
       tags: ['catalog: attributes'],
       summary: 'Add an attribute name of the company (spaces become underscores)',
       body: createPassiveAttributeBodySchema,

@@ -144,7 +144,8 @@ export async function uploadImage(app: FastifyInstance, user: TestUser, name = '
 }
 
 /** A sub-user of the seller's company, signed in (sub-users are made by their seller, not by sign-up). */
-export async function signUpSubUser(app: FastifyInstance, seller: TestUser): Promise<TestUser> {
+/** A signed-in sub-user of the seller's company, with the company's default role unless `roleId` is given. */
+export async function signUpSubUser(app: FastifyInstance, seller: TestUser, roleId?: number): Promise<TestUser> {
   const email = uniqueEmail('subuser');
   await app.db.transaction((tx) =>
     createAccount(tx, {
@@ -153,6 +154,7 @@ export async function signUpSubUser(app: FastifyInstance, seller: TestUser): Pro
       passwordHash: null,
       userType: 'subuser',
       parent: { userId: seller.id, companyId: seller.companyId! },
+      roleId,
     }),
   );
   const [user] = await findPeople(app.db, { email });

@@ -153,6 +153,7 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
     '/chat/v1/rooms/transfer',
     {
       access: 'company',
+      permission: 'chat',
       tags,
       summary: 'Hand a conversation to a colleague, who continues it with the history',
       body: transferBodySchema,

@@ -55,6 +55,7 @@ function registerKindRoutes(app: FastifyInstance, kind: ActivityKind) {
     `/crm/v1/${path}/create`,
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: `Create a ${lower}; with an id in the body, update that ${lower} instead`,
       body,
@@ -72,6 +73,7 @@ function registerKindRoutes(app: FastifyInstance, kind: ActivityKind) {
     `/crm/v1/${path}/update/:id`,
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: `Update a ${lower}: only the fields sent change`,
       params: idParamsSchema,
@@ -88,6 +90,7 @@ function registerKindRoutes(app: FastifyInstance, kind: ActivityKind) {
     `/crm/v1/${path}/destroy/:id`,
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary:
         kind === 'meeting'
@@ -110,6 +113,7 @@ function registerKindRoutes(app: FastifyInstance, kind: ActivityKind) {
     `/crm/v1/${path}/index`,
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: `${plural} of the company, ${PAGE_SIZES.activityIndex} a page, newest due or start first; filters: status, owner_id, a record, from/to, query`,
       body: activityIndexBodySchema,
@@ -122,6 +126,7 @@ function registerKindRoutes(app: FastifyInstance, kind: ActivityKind) {
     `/crm/v1/${path}/list`,
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: `${plural} of one record (lead_id, contact_id, account_id or deal_id), upcoming first, at most ${ACTIVITY_LIMITS.recordItems}`,
       querystring: recordActivitiesQuerySchema,
@@ -137,7 +142,14 @@ function registerReadRoutes(app: FastifyInstance) {
 
   route.get(
     '/crm/v1/crm/task_information/show_details/:id',
-    { access: 'company', tags, summary: 'A task, meeting or call', params: idParamsSchema, data: activitySchema },
+    {
+      access: 'company',
+      permission: 'crm.work',
+      tags,
+      summary: 'A task, meeting or call',
+      params: idParamsSchema,
+      data: activitySchema,
+    },
     async ({ request, member }) => showActivity(app.db, member.companyId, request.params.id),
   );
 
@@ -145,6 +157,7 @@ function registerReadRoutes(app: FastifyInstance) {
     '/crm/v1/crm/task_information/all-call-task-meeting',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: `The calendar of a range (from, to; at most ${ACTIVITY_LIMITS.rangeDays} days): tasks due and calls starting in it, meetings overlapping it, soonest first, at most ${ACTIVITY_LIMITS.rangeItems}`,
       querystring: activityRangeQuerySchema,
@@ -163,6 +176,7 @@ function registerReadRoutes(app: FastifyInstance) {
       `/crm/v1/${show.path}`,
       {
         access: 'company',
+        permission: 'crm.work',
         tags,
         summary: `A ${show.kind} by id`,
         querystring: activityShowQuerySchema,
@@ -176,6 +190,7 @@ function registerReadRoutes(app: FastifyInstance) {
     '/crm/v1/crm/meeting_information/ics/:id',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'A meeting as an iCalendar file, to add to a calendar',
       params: idParamsSchema,
@@ -202,6 +217,7 @@ function registerReadRoutes(app: FastifyInstance) {
       `/crm/v1/${list.path}/:id`,
       {
         access: 'company',
+        permission: 'crm.work',
         tags,
         summary: `Every task, meeting and call of a record (its id), upcoming first, at most ${ACTIVITY_LIMITS.recordItems}`,
         params: idParamsSchema,
@@ -221,6 +237,7 @@ function registerCategoryRoutes(app: FastifyInstance) {
     '/crm/v1/task/activity/bycategory',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: `Tasks by category: lead_contact (leads and contacts), deals, account; ${newest}`,
       querystring: byCategoryQuerySchema,
@@ -234,6 +251,7 @@ function registerCategoryRoutes(app: FastifyInstance) {
       `/crm/v1/${kind}/activity/bycategory`,
       {
         access: 'company',
+        permission: 'crm.work',
         tags,
         summary: `${ACTIVITY_TYPES[kind].plural} by category: leads, deals, accounts, contacts; ${newest}`,
         querystring: byCategoryQuerySchema,
@@ -247,6 +265,7 @@ function registerCategoryRoutes(app: FastifyInstance) {
     '/crm/v1/email/activity/bycategory',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: `E-mails (drafts, sent, failed) by category: leads, deals, accounts, contacts; the newest ${ACTIVITY_LIMITS.categoryItems} of each, latest sent or written first; owner_id narrows to one author`,
       querystring: byCategoryQuerySchema,

@@ -24,6 +24,7 @@ export function registerAssignmentRoutes(app: FastifyInstance) {
     '/crm/v1/lead/assign',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Give one lead (lead_id) or several (lead_ids) to a user or sub-user of the company',
       body: leadAssignBodySchema,
@@ -40,6 +41,7 @@ export function registerAssignmentRoutes(app: FastifyInstance) {
     '/crm/v1/lead/assignment-rules',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Rules for new leads, in the order they are tried',
       data: z.array(assignmentRuleSchema),
@@ -50,7 +52,8 @@ export function registerAssignmentRoutes(app: FastifyInstance) {
   route.post(
     '/crm/v1/lead/assignment-rules',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'crm.settings',
       tags,
       summary: 'Add a rule, tried after the others',
       body: assignmentRuleBodySchema,
@@ -64,7 +67,8 @@ export function registerAssignmentRoutes(app: FastifyInstance) {
   route.post(
     '/crm/v1/lead/assignment-rules/reorder',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'crm.settings',
       tags,
       summary: 'Put the rules in the order they are tried',
       body: reorderBodySchema,
@@ -78,7 +82,8 @@ export function registerAssignmentRoutes(app: FastifyInstance) {
   route.put(
     '/crm/v1/lead/assignment-rules/:id',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'crm.settings',
       tags,
       summary: 'Change a rule (new users start their turns from the first)',
       params: idParamsSchema,
@@ -92,7 +97,15 @@ export function registerAssignmentRoutes(app: FastifyInstance) {
 
   route.delete(
     '/crm/v1/lead/assignment-rules/:id',
-    { access: 'owner', tags, summary: 'Delete a rule', params: idParamsSchema, data: z.null(), transaction: true },
+    {
+      access: 'company',
+      permission: 'crm.settings',
+      tags,
+      summary: 'Delete a rule',
+      params: idParamsSchema,
+      data: z.null(),
+      transaction: true,
+    },
     async ({ request, member: { companyId }, tx }) => {
       await deleteRule(tx, companyId, request.params.id);
       return withMessage(null, LEAD_MESSAGES.ruleDeleted);

@@ -62,6 +62,7 @@ export function registerEmailRoutes(app: FastifyInstance) {
     path,
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Save an e-mail draft (updates draft `id` when given, else creates one); send: true sends it',
       body: emailSaveBodySchema,
@@ -78,6 +79,7 @@ export function registerEmailRoutes(app: FastifyInstance) {
     `${path}/:draftId`,
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Update e-mail draft {draftId}; send: true sends it',
       params: emailDraftParamsSchema,
@@ -95,6 +97,7 @@ export function registerEmailRoutes(app: FastifyInstance) {
     path,
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: "A record's e-mails, drafts and sent, newest first",
       querystring: emailListQuerySchema,
@@ -110,6 +113,7 @@ export function registerEmailRoutes(app: FastifyInstance) {
     '/crm/v1/crm/emails/recipients',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: "Addresses to write to: the record's e-mail fields and those of its contacts",
       querystring: emailListQuerySchema,
@@ -122,6 +126,7 @@ export function registerEmailRoutes(app: FastifyInstance) {
     '/crm/v1/crm/emails/delete_myemails',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: "Delete e-mails (drafts or sent) of the caller's company by ids",
       body: emailDeleteBodySchema,
@@ -137,6 +142,7 @@ export function registerEmailRoutes(app: FastifyInstance) {
     '/crm/v1/lead/activitiy_email/show',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'One e-mail by id (the spec spells the path activitiy_email)',
       querystring: emailShowQuerySchema,

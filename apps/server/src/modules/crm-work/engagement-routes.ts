@@ -30,6 +30,7 @@ export function registerEngagementRoutes(app: FastifyInstance) {
     '/crm/v1/crm/tracking/listing',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: "A lead's engagement: sessions, pages, time on page, deepest scroll and clicks on the company's pages",
       querystring: trackingListingQuerySchema,
@@ -46,6 +47,7 @@ export function registerEngagementRoutes(app: FastifyInstance) {
     '/crm/v1/crm/tracking/report',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary:
         'Views, unique visitors, time on page and scroll depth per product and page, countries, top buyers, funnel',
@@ -62,6 +64,7 @@ export function registerEngagementRoutes(app: FastifyInstance) {
     '/crm/v1/crm/tracking/settings',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'The intent rule: product pages in a session, or a click that asks, that make a lead',
       data: engagementSettingsSchema,
@@ -72,7 +75,8 @@ export function registerEngagementRoutes(app: FastifyInstance) {
   route.post(
     '/crm/v1/crm/tracking/settings',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'crm.settings',
       tags,
       summary: "Change the intent rule's thresholds",
       body: engagementSettingsSchema,

@@ -75,6 +75,7 @@ export function registerFileRoutes(app: FastifyInstance) {
     '/crm/v1/crm/show_crm_images/:unique_id/:typeId',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: "A record's files, newest first, with their addresses and how to preview them",
       params: fileListParamsSchema,
@@ -94,6 +95,7 @@ export function registerFileRoutes(app: FastifyInstance) {
       '/crm/v1/crm/crm_save_file',
       {
         access: 'company',
+        permission: 'crm.work',
         tags,
         summary: 'Upload files to a record, checked by content',
         description: `multipart/form-data: \`${UPLOAD_FIELD}\` (one to ${CONTENT_LIMITS.filesPerUpload} files of at most ${CONTENT_LIMITS.fileMaxBytes / 1_048_576} MB: PNG, JPEG, WebP, GIF, PDF, Word, Excel, PowerPoint, OpenDocument, CSV or text), \`unique_id\` and \`type_id\` of the record.`,
@@ -115,7 +117,14 @@ export function registerFileRoutes(app: FastifyInstance) {
 
   route.post(
     '/crm/v1/crm/delete_crm_images',
-    { access: 'company', tags, summary: 'Delete files by ids', body: fileDeleteBodySchema, data: countSchema },
+    {
+      access: 'company',
+      permission: 'crm.work',
+      tags,
+      summary: 'Delete files by ids',
+      body: fileDeleteBodySchema,
+      data: countSchema,
+    },
     async ({ request, member: actor }) => {
       const { count, keys } = await app.db.transaction((tx) => deleteFiles(tx, actor, request.body.ids));
       await Promise.all(keys.map((key) => app.storage.remove(key)));

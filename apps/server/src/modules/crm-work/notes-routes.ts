@@ -27,6 +27,7 @@ export function registerNoteRoutes(app: FastifyInstance) {
     path,
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: "A record's notes, newest first (crm_unique_id, or lead_id, contact_id, account_id or deal_id)",
       querystring: noteListQuerySchema,
@@ -42,6 +43,7 @@ export function registerNoteRoutes(app: FastifyInstance) {
     path,
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Add a note to a record',
       body: noteCreateBodySchema,
@@ -61,6 +63,7 @@ export function registerNoteRoutes(app: FastifyInstance) {
     path,
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Change the message of note `id` (in the body)',
       body: noteUpdateBodySchema,
@@ -78,6 +81,7 @@ export function registerNoteRoutes(app: FastifyInstance) {
     path,
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Delete note `id` (in the query string)',
       querystring: noteDeleteQuerySchema,

@@ -32,6 +32,7 @@ export function registerReminderRoutes(app: FastifyInstance) {
     '/crm/v1/reminder/index',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: "The caller's reminders and meetings: previous (on or before yesterday), today's, upcoming",
       querystring: reminderIndexQuerySchema,
@@ -47,6 +48,7 @@ export function registerReminderRoutes(app: FastifyInstance) {
     '/crm/v1/reminder/count',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'How many of the caller’s reminders are due and not dismissed (the bell)',
       data: reminderCountSchema,
@@ -58,6 +60,7 @@ export function registerReminderRoutes(app: FastifyInstance) {
     '/crm/v1/reminder/store',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'A reminder by hand, optionally on a lead, contact, account or deal; one already due is sent at once',
       body: storeReminderBodySchema,
@@ -75,6 +78,7 @@ export function registerReminderRoutes(app: FastifyInstance) {
     '/crm/v1/reminder/dismiss/:id',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Dismiss one of the caller’s reminders (one not yet due will not be sent)',
       params: idParamsSchema,
@@ -88,6 +92,7 @@ export function registerReminderRoutes(app: FastifyInstance) {
     '/crm/v1/reminder/destroy/:id',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Delete one of the caller’s reminders',
       params: idParamsSchema,

@@ -35,6 +35,7 @@ export function registerStatusRoutes(app: FastifyInstance) {
     '/crm/v1/status-settings/index',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Lead statuses in order: name, colour, whether converted or lost, and lead counts',
       data: z.array(leadStatusSchema),
@@ -45,7 +46,8 @@ export function registerStatusRoutes(app: FastifyInstance) {
   route.post(
     '/crm/v1/status-settings/store',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'crm.settings',
       tags,
       summary: 'Add a lead status at the end',
       body: statusStoreBodySchema,
@@ -59,7 +61,8 @@ export function registerStatusRoutes(app: FastifyInstance) {
   route.put(
     '/crm/v1/status-settings/update/:id',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'crm.settings',
       tags,
       summary: 'Rename (leads follow), recolour or flag a lead status',
       params: idParamsSchema,
@@ -74,7 +77,8 @@ export function registerStatusRoutes(app: FastifyInstance) {
   route.delete(
     '/crm/v1/status-settings/destroy/:id',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'crm.settings',
       tags,
       summary: 'Delete a lead status; leads holding it need replacement_id (409 without)',
       params: idParamsSchema,
@@ -92,7 +96,8 @@ export function registerStatusRoutes(app: FastifyInstance) {
   route.post(
     '/crm/v1/status-settings/reorder',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'crm.settings',
       tags,
       summary: 'Put the lead statuses in a new order',
       body: reorderBodySchema,
@@ -107,6 +112,7 @@ export function registerStatusRoutes(app: FastifyInstance) {
     '/crm/v1/lead/lead-status-update',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: "Set a lead's status (also from inside one of its threads: thread_id)",
       body: leadStatusUpdateBodySchema,
@@ -121,6 +127,7 @@ export function registerStatusRoutes(app: FastifyInstance) {
     '/crm/v1/lead/group-classification',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Live leads by status (in status order) and by source, with open, converted and lost totals',
       data: groupClassificationSchema,

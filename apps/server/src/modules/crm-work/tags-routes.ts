@@ -24,6 +24,7 @@ export function registerTagRoutes(app: FastifyInstance) {
     '/crm/v1/tag/index',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: "The company's tags by name, with how many records carry each",
       data: z.array(tagIndexItemSchema),
@@ -35,6 +36,7 @@ export function registerTagRoutes(app: FastifyInstance) {
     '/crm/v1/tag/create',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Create a tag (names are unique per company, whatever the case)',
       body: tagCreateBodySchema,
@@ -49,6 +51,7 @@ export function registerTagRoutes(app: FastifyInstance) {
     '/crm/v1/crm/crm_tags/create_crm_tags/:id',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'The tags of record {id}',
       params: recordIdParamsSchema,
@@ -61,6 +64,7 @@ export function registerTagRoutes(app: FastifyInstance) {
     '/crm/v1/crm/crm_tags/create_crm_tags/:id',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Set the tags of record {id}: tag_ids and names (missing names become tags)',
       params: recordIdParamsSchema,
@@ -76,7 +80,8 @@ export function registerTagRoutes(app: FastifyInstance) {
     route[method](
       '/crm/v1/crm/crm_tags/bulk_delete',
       {
-        access: 'owner',
+        access: 'company',
+        permission: 'crm.settings',
         tags,
         summary: "Delete tags by ids (body ids); none answers 'Empty Fields'",
         body: tagBulkDeleteBodySchema,

@@ -22,6 +22,7 @@ export function registerThreadRoutes(app: FastifyInstance) {
     '/crm/v1/thread/index',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: "The company's lead threads with their lead (sort_by newest or oldest; by lead and type)",
       querystring: threadIndexQuerySchema,
@@ -34,6 +35,7 @@ export function registerThreadRoutes(app: FastifyInstance) {
     '/crm/v1/thread/list/:id',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'The threads of lead {id}, newest first',
       params: idParamsSchema,
@@ -46,6 +48,7 @@ export function registerThreadRoutes(app: FastifyInstance) {
     '/crm/v1/thread/store',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Add an entry by hand (type_3) to a lead, optionally about one of your products',
       body: threadStoreBodySchema,

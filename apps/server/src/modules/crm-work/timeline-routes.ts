@@ -22,6 +22,7 @@ export function registerTimelineRoutes(app: FastifyInstance) {
     '/crm/v1/crm/activities/list',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: "A record's timeline, newest first (one of lead_id, contact_id, account_id, deal_id)",
       querystring: timelineQuerySchema,
@@ -38,6 +39,7 @@ export function registerTimelineRoutes(app: FastifyInstance) {
     '/crm/v1/crm/activities/create',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'Log something that happened on a record (a visit, a sample sent …)',
       body: logActivityBodySchema,
@@ -63,6 +65,7 @@ export function registerTimelineRoutes(app: FastifyInstance) {
     '/crm/v1/activity/all',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: "The company's latest activity across records",
       querystring: companyTimelineQuerySchema,

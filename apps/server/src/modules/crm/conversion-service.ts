@@ -12,6 +12,7 @@ import { conflict, invalid } from '../../platform/errors.ts';
 import { DEAL_STAGES, LEAD_CONVERTED_STATUS } from './default-forms.ts';
 import type { FieldDef } from './fields.ts';
 import { loadFields } from './forms-service.ts';
+import { requireRecordAction } from './record-permissions.ts';
 import { findRecord, toRecord, toRef } from './records-read.ts';
 import { createRecord, type Actor } from './records-service.ts';
 import { diffValues, recordChanged } from './record-changes.ts';
@@ -85,6 +86,7 @@ const refOf = (record: CrmRecord): RecordRef => ({
 export async function convertLead(tx: Tx, actor: Actor, body: ConvertBody) {
   const row = await findRecord(tx, actor.companyId, { id: body.lead_id });
   if (row.typeId !== CRM_TYPE.leads) throw invalid({ lead_id: [CRM_MESSAGES.convertOnlyLeads] });
+  requireRecordAction(CRM_TYPE.leads, 'edit');
   await tx.select({ id: crmRecords.id }).from(crmRecords).where(eq(crmRecords.id, row.id)).for('update');
   const locked = await findRecord(tx, actor.companyId, { id: row.id });
   if (locked.convertedAt) throw conflict(CRM_MESSAGES.alreadyConverted);

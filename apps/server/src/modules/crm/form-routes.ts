@@ -22,6 +22,7 @@ import {
   singleFormQuerySchema,
 } from '@tradeloop/contracts/crm-forms';
 import type { Tx } from '../../db/client.ts';
+import { recordTypePermission } from './record-permissions.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import {
   deleteSection,
@@ -80,6 +81,7 @@ export function registerFormRoutes(app: FastifyInstance) {
     '/crm/v1/lead/addform',
     {
       access: 'company',
+      permission: recordTypePermission('view'),
       tags,
       summary: 'The add form of a record type, with default values',
       querystring: formTypeQuerySchema,
@@ -128,6 +130,7 @@ export function registerFormRoutes(app: FastifyInstance) {
       `/crm/v1/${link.path}`,
       {
         access: 'company',
+        permission: recordTypePermission('view'),
         tags,
         summary: `${link.summary}, filled from it`,
         params: idParamsSchema,
@@ -150,7 +153,8 @@ export function registerFormRoutes(app: FastifyInstance) {
   route.post(
     '/crm/v1/crm/save_input_form',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'crm.settings',
       tags,
       summary: 'Save a form layout: sections and fields, in order',
       body: saveFormBodySchema,
@@ -164,7 +168,8 @@ export function registerFormRoutes(app: FastifyInstance) {
   route.post(
     '/crm/v1/crm/default_form_input',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'crm.settings',
       tags,
       summary: 'Put the default sections and fields back on a form',
       body: defaultFormBodySchema,
@@ -179,6 +184,7 @@ export function registerFormRoutes(app: FastifyInstance) {
     '/crm/v1/crm/input_fields',
     {
       access: 'company',
+      permission: recordTypePermission('view'),
       tags,
       summary: 'Field types a form can hold, with the filter conditions of each',
       data: z.array(inputFieldSchema),
@@ -190,6 +196,7 @@ export function registerFormRoutes(app: FastifyInstance) {
     '/crm/v1/crm/unused_input/:id',
     {
       access: 'company',
+      permission: recordTypePermission('view'),
       tags,
       summary: 'Fields taken off a form (their values are kept)',
       params: idParamsSchema,
@@ -201,7 +208,8 @@ export function registerFormRoutes(app: FastifyInstance) {
   route.delete(
     '/crm/v1/crm/form_section/:id',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'crm.settings',
       tags,
       summary: 'Delete a section; its fields become unused',
       params: idParamsSchema,
@@ -220,6 +228,7 @@ export function registerFormRoutes(app: FastifyInstance) {
     '/crm/v1/crm/user_form_listing',
     {
       access: 'company',
+      permission: recordTypePermission('view'),
       tags,
       summary: "The company's forms",
       querystring: formListingQuerySchema,
@@ -232,6 +241,7 @@ export function registerFormRoutes(app: FastifyInstance) {
     '/crm/v1/crm/single_lead_form_detail',
     {
       access: 'company',
+      permission: recordTypePermission('view'),
       tags,
       summary: 'One form with its sections, fields and unused fields',
       querystring: singleFormQuerySchema,

@@ -1,3 +1,4 @@
+import { visibleRecordsSql } from './record-permissions.ts';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -63,10 +64,12 @@ export async function findSavedFilter(tx: Tx, companyId: number, id: number, typ
 
 /** The rows a list starts from: the company's records of one type, live or in the recycle bin. */
 export function baseConditions(companyId: number, typeId: RecordTypeId, deleted = false): SQL[] {
+  const visible = visibleRecordsSql(typeId);
   return [
     eq(crmRecords.companyId, companyId),
     eq(crmRecords.typeId, typeId),
     deleted ? isNotNull(crmRecords.deletedAt) : isNull(crmRecords.deletedAt),
+    ...(visible ? [visible] : []),
   ];
 }
 

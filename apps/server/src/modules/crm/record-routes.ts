@@ -51,10 +51,15 @@ import {
   updateRecord,
 } from './records-service.ts';
 import { crmStatistics } from './statistics-service.ts';
+import { recordTypePermission } from './record-permissions.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 
 const tags = ['crm records'];
-const listingOptions = { access: 'company' as const, serializerCompiler: serializeAsBuilt };
+const listingOptions = {
+  access: 'company' as const,
+  permission: 'per-record' as const,
+  serializerCompiler: serializeAsBuilt,
+};
 
 /** GET list aliases carry the listing body as query parameters; filters arrive as a JSON array. */
 function listingFromQuery(query: z.infer<typeof listingQuerySchema>, typeId: RecordTypeId) {
@@ -133,6 +138,7 @@ function registerListRoutes(app: FastifyInstance) {
     '/crm/v1/lead/list',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'Leads of a lead, a contact or an account (converted into it)',
       querystring: simpleListQuerySchema,
@@ -162,6 +168,7 @@ function registerListRoutes(app: FastifyInstance) {
     '/crm/v1/crm/fields',
     {
       access: 'company',
+      permission: recordTypePermission('view'),
       tags,
       summary: 'Fields a list can show, filter and sort by',
       querystring: fieldsQuerySchema,
@@ -177,6 +184,7 @@ function registerListRoutes(app: FastifyInstance) {
     '/crm/v1/crm/type',
     {
       access: 'company',
+      permission: 'crm.work',
       tags,
       summary: 'CRM record and activity types',
       data: z.array(
@@ -188,7 +196,13 @@ function registerListRoutes(app: FastifyInstance) {
 
   route.get(
     '/crm/v1/crm/userList',
-    { access: 'company', tags, summary: 'Users of the company (owners, assignees)', data: z.array(userListItemSchema) },
+    {
+      access: 'company',
+      permission: 'crm.work',
+      tags,
+      summary: 'Users of the company (owners, assignees)',
+      data: z.array(userListItemSchema),
+    },
     async ({ member: { companyId } }) => {
       const people = await findPeople(app.db, { companyId, live: true, orderBy: 'name' });
       return people.map((row) => ({ id: row.id, full_name: row.name, email_id: row.email, user_type: row.userType }));
@@ -199,6 +213,7 @@ function registerListRoutes(app: FastifyInstance) {
     '/crm/v1/crm/statistics',
     {
       access: 'company',
+      permission: 'crm.leads.view',
       tags,
       summary: 'CRM totals and conversion rates, overall and for the last 7 days',
       data: crmStatisticsSchema,
@@ -214,6 +229,7 @@ function registerWriteRoutes(app: FastifyInstance) {
     '/crm/v1/crm/create_record',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'Create a lead, deal, account or contact through its form',
       body: createRecordBodySchema,
@@ -232,6 +248,7 @@ function registerWriteRoutes(app: FastifyInstance) {
     '/crm/v1/crm/update_record/:id',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'Edit a record (every required field checked)',
       params: idParamsSchema,
@@ -247,6 +264,7 @@ function registerWriteRoutes(app: FastifyInstance) {
     '/crm/v1/crm/update_datalisting_fields',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'Inline edit of one value',
       body: updateFieldBodySchema,
@@ -264,6 +282,7 @@ function registerWriteRoutes(app: FastifyInstance) {
     '/crm/v1/crm/delete_lead',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'Move a record to the recycle bin (restorable)',
       querystring: deleteRecordQuerySchema,
@@ -280,6 +299,7 @@ function registerWriteRoutes(app: FastifyInstance) {
     '/crm/v1/crm/restore_lead',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'Bring a record back from the recycle bin',
       body: deleteRecordQuerySchema,
@@ -294,6 +314,7 @@ function registerWriteRoutes(app: FastifyInstance) {
     '/crm/v1/crm/bulk_delete',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'Move selected records to the recycle bin',
       body: bulkIdsBodySchema,
@@ -310,6 +331,7 @@ function registerWriteRoutes(app: FastifyInstance) {
     '/crm/v1/crm/bulk_restore',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'Restore selected records',
       body: bulkIdsBodySchema,
@@ -326,6 +348,7 @@ function registerWriteRoutes(app: FastifyInstance) {
     '/crm/v1/crm/bulk_update',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'Set one field on selected records',
       body: bulkUpdateBodySchema,
@@ -343,6 +366,7 @@ function registerWriteRoutes(app: FastifyInstance) {
     '/crm/v1/crm/bulk_assign',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'Give selected records to another owner',
       body: bulkAssignBodySchema,
@@ -360,6 +384,7 @@ function registerWriteRoutes(app: FastifyInstance) {
     '/crm/v1/lead/convert',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'Convert a lead into a contact, an account and optionally a deal',
       body: convertBodySchema,
@@ -378,6 +403,7 @@ function registerInfoRoutes(app: FastifyInstance) {
     '/crm/v1/lead/info',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'A lead with its form, analytics and related records',
       querystring: infoQuerySchema.lead,
@@ -399,6 +425,7 @@ function registerInfoRoutes(app: FastifyInstance) {
     '/crm/v1/account/info/:id',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'An account with its contacts, deals and leads',
       params: idParamsSchema,
@@ -411,6 +438,7 @@ function registerInfoRoutes(app: FastifyInstance) {
     '/crm/v1/contact/info-sidebar',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'A contact with its account and deals',
       querystring: infoQuerySchema.contact,
@@ -423,6 +451,7 @@ function registerInfoRoutes(app: FastifyInstance) {
     '/crm/v1/deal/sidebar-info',
     {
       access: 'company',
+      permission: 'per-record',
       tags,
       summary: 'A deal with its account and contacts',
       querystring: infoQuerySchema.deal,

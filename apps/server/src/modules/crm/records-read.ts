@@ -1,3 +1,4 @@
+import { requireVisible } from './record-permissions.ts';
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { recordTitle, type CrmRecord, type RecordRef, type RecordTypeId, type Refs } from '@tradeloop/contracts/crm';
 import type { Tx } from '../../db/client.ts';
@@ -60,12 +61,15 @@ export function toRecord(row: RecordFields): CrmRecord {
   };
 }
 
-/** One live record of the company, or 404 (another company's record answers the same). */
+/**
+ * One live record of the company that the running request's role may see, or 404 (another company's
+ * record answers the same). `asWritten`: the record this call has just written, re-read whoever owns it now.
+ */
 export async function findRecord(
   tx: Tx,
   companyId: number,
   where: { id?: number; uniqueId?: string; typeId?: RecordTypeId },
-  options: { deleted?: boolean } = {},
+  options: { deleted?: boolean; asWritten?: boolean } = {},
 ): Promise<RecordRow> {
   if (where.uniqueId !== undefined && !/^[0-9a-f-]{36}$/i.test(where.uniqueId)) throw notFound();
   const conditions: (SQL | undefined)[] = [
@@ -79,6 +83,7 @@ export async function findRecord(
     .where(and(...conditions))
     .limit(1);
   if (!row) throw notFound();
+  if (!options.asWritten) requireVisible(row);
   return row;
 }
 

@@ -1,3 +1,4 @@
+import { requireRecordAction, visibleRecordsSql } from './record-permissions.ts';
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   CRM_MESSAGES,
@@ -198,6 +199,7 @@ export type NewRecord = {
 
 /** Creates a record through its type's form; call inside a transaction. */
 export async function createRecord(tx: Tx, actor: Actor, input: NewRecord): Promise<CrmRecord> {
+  requireRecordAction(input.typeId, 'create');
   const loaded = await loadFields(tx, actor.companyId, input.typeId);
   const values = await prepareValues(tx, actor, loaded, input.values, {
     requiredScope: input.lenient ? 'none' : 'all',
@@ -227,7 +229,7 @@ export async function createRecord(tx: Tx, actor: Actor, input: NewRecord): Prom
     ownerChosen: input.ownerId !== undefined && input.ownerId !== null,
     source: input.source,
   });
-  return toRecord(await findRecord(tx, actor.companyId, { id: created.id }));
+  return toRecord(await findRecord(tx, actor.companyId, { id: created.id }, { asWritten: true }));
 }
 
 /** Stores new values and tells the record's history which fields changed. */
@@ -257,6 +259,7 @@ export async function writeValues(
 /** Full edit (PUT crm/update_record/{id}): the changed values, every required field checked. */
 export async function updateRecord(tx: Tx, actor: Actor, id: number, input: RecordValues): Promise<CrmRecord> {
   const row = await findRecord(tx, actor.companyId, { id });
+  requireRecordAction(row.typeId, 'edit');
   const loaded = await loadFields(tx, actor.companyId, row.typeId);
   const values = await prepareValues(tx, actor, loaded, input, {
     existing: row.values,
@@ -264,7 +267,7 @@ export async function updateRecord(tx: Tx, actor: Actor, id: number, input: Reco
     requiredScope: 'all',
   });
   await writeValues(tx, actor, loaded, row, values);
-  return toRecord(await findRecord(tx, actor.companyId, { id }));
+  return toRecord(await findRecord(tx, actor.companyId, { id }, { asWritten: true }));
 }
 
 /** Inline edit of one value (POST crm/update_datalisting_fields); owner_id changes the owner. */
@@ -275,6 +278,7 @@ export async function updateOneField(
   value: FieldValue | undefined,
 ): Promise<CrmRecord> {
   const row = await findRecord(tx, actor.companyId, { uniqueId: target.uniqueId, typeId: target.typeId });
+  requireRecordAction(row.typeId, 'edit');
   const loaded = await loadFields(tx, actor.companyId, row.typeId);
   if (target.field === 'owner_id') {
     const ownerId = typeof value === 'number' ? value : Number(value);
@@ -282,7 +286,7 @@ export async function updateOneField(
     const owner = await ownerOf(tx, actor, ownerId);
     await tx.update(crmRecords).set({ ownerId: owner, updatedAt: new Date() }).where(eq(crmRecords.id, row.id));
     if (owner !== row.ownerId) await assigned(tx, actor, [row.id], owner);
-    return toRecord(await findRecord(tx, actor.companyId, { id: row.id }));
+    return toRecord(await findRecord(tx, actor.companyId, { id: row.id }, { asWritten: true }));
   }
   const field = loaded.formFields.find((candidate) =>
     typeof target.field === 'number' || /^\d+$/.test(String(target.field))
@@ -302,12 +306,13 @@ export async function updateOneField(
     },
   );
   await writeValues(tx, actor, loaded, row, values);
-  return toRecord(await findRecord(tx, actor.companyId, { id: row.id }));
+  return toRecord(await findRecord(tx, actor.companyId, { id: row.id }, { asWritten: true }));
 }
 
 /** Soft delete (DELETE crm/delete_lead): the record leaves every list and can be restored. */
 export async function softDelete(tx: Tx, actor: Actor, uniqueId: string) {
   const row = await findRecord(tx, actor.companyId, { uniqueId });
+  requireRecordAction(row.typeId, 'delete');
   await tx.update(crmRecords).set({ deletedAt: new Date() }).where(eq(crmRecords.id, row.id));
   await recordChanged(tx, { kind: 'deleted', companyId: actor.companyId, actorId: actor.userId, recordIds: [row.id] });
 }
@@ -323,6 +328,7 @@ async function assertRestorable(tx: Tx, actor: Actor, row: RecordRow) {
 
 export async function restore(tx: Tx, actor: Actor, uniqueId: string): Promise<CrmRecord> {
   const row = await findRecord(tx, actor.companyId, { uniqueId }, { deleted: true });
+  requireRecordAction(row.typeId, 'delete');
   if (row.deletedAt) {
     await assertRestorable(tx, actor, row);
     await tx.update(crmRecords).set({ deletedAt: null, updatedAt: new Date() }).where(eq(crmRecords.id, row.id));
@@ -333,11 +339,17 @@ export async function restore(tx: Tx, actor: Actor, uniqueId: string): Promise<C
       recordIds: [row.id],
     });
   }
-  return toRecord(await findRecord(tx, actor.companyId, { id: row.id }));
+  return toRecord(await findRecord(tx, actor.companyId, { id: row.id }, { asWritten: true }));
 }
 
+/** The records among `ids` of the company and type that the running request's role sees. */
 function ofCompany(actor: Actor, typeId: RecordTypeId, ids: number[]) {
-  return and(eq(crmRecords.companyId, actor.companyId), eq(crmRecords.typeId, typeId), inArray(crmRecords.id, ids));
+  return and(
+    eq(crmRecords.companyId, actor.companyId),
+    eq(crmRecords.typeId, typeId),
+    inArray(crmRecords.id, ids),
+    visibleRecordsSql(typeId),
+  );
 }
 
 /** Bulk operations name records of the caller's company and this type only (in the bin or not); 404 otherwise. */
@@ -353,6 +365,7 @@ async function requireRecords(tx: Tx, actor: Actor, typeId: RecordTypeId, ids: n
 }
 
 export async function bulkDelete(tx: Tx, actor: Actor, typeId: RecordTypeId, ids: number[]) {
+  requireRecordAction(typeId, 'delete');
   await requireRecords(tx, actor, typeId, ids);
   const rows = await tx
     .update(crmRecords)
@@ -365,6 +378,7 @@ export async function bulkDelete(tx: Tx, actor: Actor, typeId: RecordTypeId, ids
 }
 
 export async function bulkRestore(tx: Tx, actor: Actor, typeId: RecordTypeId, ids: number[]) {
+  requireRecordAction(typeId, 'delete');
   await requireRecords(tx, actor, typeId, ids);
   const rows = await selectRecords(tx).where(and(ofCompany(actor, typeId, ids), isNotNull(crmRecords.deletedAt)));
   for (const row of rows) {
@@ -377,6 +391,7 @@ export async function bulkRestore(tx: Tx, actor: Actor, typeId: RecordTypeId, id
 }
 
 export async function bulkAssign(tx: Tx, actor: Actor, typeId: RecordTypeId, ids: number[], ownerId: number) {
+  requireRecordAction(typeId, 'edit');
   await requireRecords(tx, actor, typeId, ids);
   const owner = await ownerOf(tx, actor, ownerId);
   const rows = await tx
@@ -402,6 +417,7 @@ export async function bulkUpdate(
   fieldName: string,
   value: FieldValue | undefined,
 ) {
+  requireRecordAction(typeId, 'edit');
   const loaded = await loadFields(tx, actor.companyId, typeId);
   const field = loaded.formFields.find((candidate) => candidate.name === fieldName);
   if (!field) throw invalid({ field: [CRM_MESSAGES.fieldUnknown] });

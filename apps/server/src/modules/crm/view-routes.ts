@@ -30,6 +30,7 @@ import {
   saveFilter,
   updateView,
 } from './views-service.ts';
+import { recordTypePermission } from './record-permissions.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 
 function registerViewRoutes(app: FastifyInstance) {
@@ -40,6 +41,7 @@ function registerViewRoutes(app: FastifyInstance) {
     '/crm/v1/crm/custom_view',
     {
       access: 'company',
+      permission: recordTypePermission('view'),
       tags,
       summary: 'Views of a list, the built-in one first, each with its count',
       querystring: viewsQuerySchema,
@@ -50,13 +52,20 @@ function registerViewRoutes(app: FastifyInstance) {
 
   route.get(
     '/crm/v1/crm/custom_view/:id',
-    { access: 'company', tags, summary: 'One view', params: idParamsSchema, data: viewSchema },
+    { access: 'company', permission: 'crm.work', tags, summary: 'One view', params: idParamsSchema, data: viewSchema },
     async ({ request, member }) => getView(app.db, member.companyId, request.params.id),
   );
 
   route.delete(
     '/crm/v1/crm/custom_view/:id',
-    { access: 'company', tags, summary: 'Delete a view', params: idParamsSchema, data: z.null() },
+    {
+      access: 'company',
+      permission: 'crm.work',
+      tags,
+      summary: 'Delete a view',
+      params: idParamsSchema,
+      data: z.null(),
+    },
     async ({ request, member }) => {
       await deleteView(app.db, member.companyId, request.params.id);
       return withMessage(null, CRM_MESSAGES.viewDeleted);
@@ -67,6 +76,7 @@ function registerViewRoutes(app: FastifyInstance) {
     '/crm/v1/lead/custom-index-save',
     {
       access: 'company',
+      permission: recordTypePermission('view'),
       tags,
       summary: 'Create a view: columns, sort and filters',
       body: saveViewBodySchema,
@@ -81,6 +91,7 @@ function registerViewRoutes(app: FastifyInstance) {
     '/crm/v1/lead/custom-index-save/:id',
     {
       access: 'company',
+      permission: recordTypePermission('view'),
       tags,
       summary: 'Update the active view',
       params: idParamsSchema,
@@ -96,6 +107,7 @@ function registerViewRoutes(app: FastifyInstance) {
     '/crm/v1/lead/filter-list',
     {
       access: 'company',
+      permission: recordTypePermission('view'),
       tags,
       summary: 'Saved filters of a list, each with its count',
       querystring: viewsQuerySchema,
@@ -111,6 +123,7 @@ function registerViewRoutes(app: FastifyInstance) {
     '/crm/v1/lead/filter-save',
     {
       access: 'company',
+      permission: recordTypePermission('view'),
       tags,
       summary: 'Save a filter (with id: update it)',
       body: saveFilterBodySchema,
@@ -123,7 +136,14 @@ function registerViewRoutes(app: FastifyInstance) {
 
   route.delete(
     '/crm/v1/lead/filter-delete/:id',
-    { access: 'company', tags, summary: 'Delete a saved filter', params: idParamsSchema, data: savedFiltersSchema },
+    {
+      access: 'company',
+      permission: 'crm.work',
+      tags,
+      summary: 'Delete a saved filter',
+      params: idParamsSchema,
+      data: savedFiltersSchema,
+    },
     async ({ request, member: { companyId } }) => {
       const typeId = await deleteSavedFilter(app.db, companyId, request.params.id);
       const savedFilterRequests = await listSavedFilters(app.db, companyId, typeId);
@@ -143,6 +163,7 @@ function registerKanbanRoutes(app: FastifyInstance) {
     '/crm/v1/crm/kanbon_data_list',
     {
       access: 'company',
+      permission: recordTypePermission('view'),
       tags,
       summary: 'Board columns with counts and 10 cards each, or one column’s next page',
       querystring: kanbanQuerySchema,
@@ -155,6 +176,7 @@ function registerKanbanRoutes(app: FastifyInstance) {
     '/crm/v1/crm/store_kanbon_view',
     {
       access: 'company',
+      permission: recordTypePermission('view'),
       tags,
       summary: 'Remember the board type and the pick-list it groups by',
       body: storeKanbanBodySchema,
@@ -169,6 +191,7 @@ function registerKanbanRoutes(app: FastifyInstance) {
     '/crm/v1/crm/kanbon_move',
     {
       access: 'company',
+      permission: recordTypePermission('edit'),
       tags,
       summary: 'Move a card to another column (changes its stage or status)',
       body: kanbanMoveBodySchema,
@@ -189,6 +212,7 @@ function registerImportRoutes(app: FastifyInstance) {
     '/crm/v1/crm/import/preview',
     {
       access: 'company',
+      permission: recordTypePermission('create'),
       tags,
       summary: 'Read a CSV: headers, sample rows and a suggested mapping',
       body: importPreviewBodySchema,
@@ -202,6 +226,7 @@ function registerImportRoutes(app: FastifyInstance) {
     '/crm/v1/crm/import',
     {
       access: 'company',
+      permission: recordTypePermission('create'),
       tags,
       summary: 'Import CSV rows through the form, with duplicate handling and a per-row report',
       body: importBodySchema,
@@ -222,6 +247,7 @@ function registerImportRoutes(app: FastifyInstance) {
     '/crm/v1/crm/export',
     {
       access: 'company',
+      permission: recordTypePermission('view'),
       tags,
       summary: 'A view or listing as CSV (its columns, or every field)',
       body: listingBodySchema.extend({ all_fields: z.boolean().optional() }),

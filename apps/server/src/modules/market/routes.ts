@@ -302,6 +302,7 @@ async function sellerProfileRoutes(fastify: FastifyInstance) {
     '/api/v1/market/seller_profile',
     {
       access: 'company',
+      permission: 'catalogue.view',
       tags,
       summary: "The company's marketplace facts (annual revenue, member type)",
       data: sellerMarketProfileSchema,
@@ -312,7 +313,8 @@ async function sellerProfileRoutes(fastify: FastifyInstance) {
   route.post(
     '/api/v1/market/seller_profile',
     {
-      access: 'owner',
+      access: 'company',
+      permission: 'catalogue.manage',
       tags,
       summary: "Set the company's annual revenue band (a product list filter)",
       body: sellerProfileBodySchema,

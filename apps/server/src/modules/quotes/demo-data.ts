@@ -61,13 +61,21 @@ export async function loadQuotesDemoData(tx: Tx) {
     userType: 'seller',
     companyId: seller.companyId,
     parentUser: null,
+    permissions: null,
     tokenId: 0,
   };
   for (const [index, script] of SCRIPTS.entries()) {
     const buyerId = buyers.find((buyer) => buyer.email === script.buyer)?.id;
     const product = await productNamed(tx, seller.companyId, script.product);
     if (!buyerId || !product) continue;
-    const buyer: AuthUser = { id: buyerId, userType: 'others', companyId: null, parentUser: null, tokenId: 0 };
+    const buyer: AuthUser = {
+      id: buyerId,
+      userType: 'others',
+      companyId: null,
+      parentUser: null,
+      permissions: null,
+      tokenId: 0,
+    };
     const [enquiry] = await submitQuote(tx, buyer, {
       unique_session_id: `demo-session-${index}`,
       seller_user_id: seller.id,

@@ -1,0 +1,32 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { ROLE_MESSAGES, type Permission } from '@tradeloop/contracts/accounts-roles';
+import { forbidden } from './errors.ts';
+
+/**
+ * The role-limited caller a request runs for (decision 038). A route's permission is checked before
+ * its handler; what depends on the object (a CRM record's type and owner) is checked where the object
+ * is loaded, against this. Work outside a request (jobs, outbox handlers, demo data) has no caller and
+ * is not limited.
+ */
+export type LimitedCaller = { userId: number; permissions: readonly Permission[] };
+
+const store = new AsyncLocalStorage<LimitedCaller>();
+
+export function runAsCaller<T>(caller: LimitedCaller | null, work: () => T): T {
+  return caller ? store.run(caller, work) : work();
+}
+
+/** The role-limited caller of the running request, or undefined when nothing limits it. */
+export function limitedCaller(): LimitedCaller | undefined {
+  return store.getStore();
+}
+
+export function mayCaller(permission: Permission): boolean {
+  const caller = store.getStore();
+  return !caller || caller.permissions.includes(permission);
+}
+
+/** 403 with the role message when the running request's role lacks the permission. */
+export function requireCallerPermission(permission: Permission) {
+  if (!mayCaller(permission)) throw forbidden(ROLE_MESSAGES.forbidden);
+}
