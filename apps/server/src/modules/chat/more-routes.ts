@@ -56,6 +56,7 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
     '/chat/v1/groups',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Create a group (you become its admin)',
       body: createGroupBodySchema,
@@ -66,7 +67,7 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
 
   route.post(
     '/chat/v1/groups/rename',
-    { access: 'user', tags, summary: 'Rename a group (admins)', body: renameGroupBodySchema, data: roomSchema },
+    { access: 'user', permission: 'chat', tags, summary: 'Rename a group (admins)', body: renameGroupBodySchema, data: roomSchema },
     async ({ request, user }) =>
       withMessage(await renameGroup(ctx, user, request.body.room_id, request.body.name), CHAT_MESSAGES.groupUpdated),
   );
@@ -75,6 +76,7 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
     '/chat/v1/groups/add-members',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Add members to a group (admins)',
       body: groupMembersBodySchema,
@@ -88,6 +90,7 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
     '/chat/v1/groups/remove-member',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Remove a member from a group (admins)',
       body: groupMemberBodySchema,
@@ -104,6 +107,7 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
     '/chat/v1/groups/set-admin',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Make a member an admin, or not (admins)',
       body: groupAdminBodySchema,
@@ -117,7 +121,7 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
 
   route.post(
     '/chat/v1/groups/leave',
-    { access: 'user', tags, summary: 'Leave a group', body: roomIdBodySchema, data: z.null() },
+    { access: 'user', permission: 'chat', tags, summary: 'Leave a group', body: roomIdBodySchema, data: z.null() },
     async ({ request, user }) =>
       withMessage(await leaveGroup(ctx, user, request.body.room_id), CHAT_MESSAGES.groupLeft),
   );
@@ -126,6 +130,7 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
     '/chat/v1/groups/avatar',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Set a group picture (admins; form data: room_id, avatar as PNG or JPEG)',
       consumes: ['multipart/form-data'],
@@ -142,7 +147,7 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
 
   route.post(
     '/chat/v1/deleteGroup',
-    { access: 'user', tags, summary: 'Delete a group for everyone (admins)', body: roomIdBodySchema, data: z.null() },
+    { access: 'user', permission: 'chat', tags, summary: 'Delete a group for everyone (admins)', body: roomIdBodySchema, data: z.null() },
     async ({ request, user }) => {
       await deleteGroup(ctx, user, request.body.room_id);
       return withMessage(null, CHAT_MESSAGES.groupDeleted);
@@ -167,6 +172,7 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
     '/chat/v1/calls',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Call history with outcome and duration',
       querystring: callsQuerySchema,
@@ -203,6 +209,7 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
     '/api/translation',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Translate text (or a message, cached) through the translation provider',
       body: translationBodySchema,
@@ -221,6 +228,7 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
     '/broadcasting/auth',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Authorise a socket on a private channel: only your own chat.{id}',
       body: broadcastingAuthBodySchema,

@@ -114,7 +114,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
 
   route.get(
     '/chat/v1/settings',
-    { access: 'user', tags, summary: 'What the chat offers here (translation, file limits)', data: chatSettingsSchema },
+    { access: 'user', permission: 'chat', tags, summary: 'What the chat offers here (translation, file limits)', data: chatSettingsSchema },
     async () => ({
       translation_enabled: Boolean(ctx.config.translateUrl),
       max_file_bytes: CHAT_LIMITS.fileMaxBytes,
@@ -127,6 +127,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
     '/chat/v1/rooms',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Rooms of a tab of the chat window: pinned first, then by last message',
       querystring: roomsQuerySchema,
@@ -139,6 +140,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
     '/chat/v1/rooms/:roomId',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'A room with its members, hand-overs and rating prompt (group information)',
       params: z.object({ roomId: z.coerce.number().int().positive() }),
@@ -149,7 +151,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
 
   route.get(
     '/chat/v1/unread-counts',
-    { access: 'user', tags, summary: 'Unread counts, archived and not, and new requests', data: unreadCountsSchema },
+    { access: 'user', permission: 'chat', tags, summary: 'Unread counts, archived and not, and new requests', data: unreadCountsSchema },
     async ({ user }) => unreadCounts(ctx.db, user),
   );
 
@@ -157,6 +159,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
     '/chat/v1/contact',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'A person to write to (by user or seller company) and the room already open with them',
       querystring: contactQuerySchema,
@@ -169,6 +172,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
     '/chat/v1/chat-history/:userId',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Messages of a room (room_id) or of the direct room with userId, newest first, paged by URL',
       params: historyParamsSchema,
@@ -182,6 +186,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
     '/chat/v1/rooms/send-message',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Send a message (form data)',
       description:
@@ -201,6 +206,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
     '/chat/v1/rooms/edit-message',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Edit the text of one of your messages',
       body: editMessageBodySchema,
@@ -213,6 +219,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
     '/chat/v1/rooms/delete-message',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Delete one of your messages (a marker stays)',
       body: messageIdBodySchema,
@@ -225,6 +232,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
     '/chat/v1/markAsRead',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Mark a room read up to a message',
       querystring: markAsReadQuerySchema,
@@ -249,6 +257,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
     '/chat/v1/pinned-user',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Pin or unpin a room (toggles is_pinned)',
       body: pinnedUserBodySchema,
@@ -265,6 +274,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
     '/chat/v1/archive-room',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Archive (is_archived 1) or unarchive (0) a room',
       body: archiveBodySchema,
@@ -283,7 +293,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
   ] as const) {
     route.post(
       path,
-      { access: 'user', tags, summary, body: userIdBodySchema, data: z.null() },
+      { access: 'user', permission: 'chat', tags, summary, body: userIdBodySchema, data: z.null() },
       async ({ request, user: viewer }) => {
         const target = request.body.user_id;
         if (target === viewer.id) throw invalid({ user_id: [CHAT_MESSAGES.cannotBlockSelf] });
@@ -301,7 +311,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
   ] as const) {
     route.post(
       path,
-      { access: 'user', tags, summary, body: roomIdBodySchema, data: roomFlagsSchema },
+      { access: 'user', permission: 'chat', tags, summary, body: roomIdBodySchema, data: roomFlagsSchema },
       async ({ request, user: viewer }) => {
         await answerRequest(ctx.db, viewer, request.body.room_id, answer);
         ctx.realtime.toUsers([viewer.id], 'room.updated', { room_id: request.body.room_id });
@@ -318,6 +328,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
     '/chat/v1/search',
     {
       access: 'user',
+      permission: 'chat',
       tags,
       summary: 'Search messages in one conversation (room_id) or across all of yours',
       querystring: searchQuerySchema,

@@ -94,6 +94,7 @@ async function quoteRoutes(fastify: FastifyInstance) {
     '/api/v1/front/getQuery/submit',
     {
       access: 'user',
+      permission: 'quotes',
       tags,
       summary: 'Send a quote request (form data); with similar_product_ids, also to those sellers (RFQ)',
       description:
@@ -143,6 +144,7 @@ async function enquiryRoutes(fastify: FastifyInstance) {
     '/api/v1/enquiry/index',
     {
       access: 'user',
+      permission: 'quotes',
       tags,
       summary: 'Enquiries sent (buyer) or received (seller company), with counts by status',
       querystring: enquiryIndexQuerySchema,
@@ -155,6 +157,7 @@ async function enquiryRoutes(fastify: FastifyInstance) {
     '/api/v1/enquiry/view/:id',
     {
       access: 'user',
+      permission: 'quotes',
       tags,
       summary: 'One enquiry with its negotiation thread (marks it read for the caller’s side)',
       params: enquiryIdParamsSchema,
@@ -173,7 +176,7 @@ async function enquiryRoutes(fastify: FastifyInstance) {
   ) =>
     route.post(
       url,
-      { access: 'user', tags, summary, body, data: idData, transaction: true },
+      { access: 'user', permission: 'quotes', tags, summary, body, data: idData, transaction: true },
       async ({ request, tx }) => {
         const change = await run(tx, request);
         await app.events.emit(tx, 'enquiry.updated', change);
@@ -219,6 +222,7 @@ async function contactRoutes(fastify: FastifyInstance) {
     '/api/v1/front/contact_list',
     {
       access: 'user',
+      permission: 'quotes',
       tags,
       summary: 'The contact list: tab_type 1 active contacts, 2 blocked; 15 a page',
       body: contactListBodySchema,
@@ -231,6 +235,7 @@ async function contactRoutes(fastify: FastifyInstance) {
     '/api/v1/front/update_contact_list',
     {
       access: 'user',
+      permission: 'quotes',
       tags,
       summary: 'Move a contact between tabs (status 1 when the tab is 2, otherwise 2)',
       body: z.object({ id: z.coerce.number().int().positive(), status: z.coerce.number().int().min(1).max(2) }),
@@ -247,6 +252,7 @@ async function contactRoutes(fastify: FastifyInstance) {
     '/api/v1/front/update_status',
     {
       access: 'user',
+      permission: 'quotes',
       tags,
       summary: 'Mark a contact as seen',
       body: contactIdBodySchema,
@@ -263,6 +269,7 @@ async function contactRoutes(fastify: FastifyInstance) {
     '/api/v1/front/contact_list/add',
     {
       access: 'user',
+      permission: 'quotes',
       tags,
       summary: 'Add a user (a seller from a product page) to the contact list',
       body: addContactBodySchema,
