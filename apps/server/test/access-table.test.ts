@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SUB_ACCOUNT_ROLE, type SeededRoleKey } from '@tradeloop/contracts/accounts-roles';
 import {
   catalogueObjects,
   inStockProduct,
@@ -8,12 +9,15 @@ import {
   multipart,
   signUpSubUser,
 } from '../src/modules/catalog/test-fixtures.ts';
+import { seededRoleId } from '../src/modules/accounts/roles.ts';
 import { requestQuote } from '../src/modules/crm-work/loop-fixtures.ts';
 import { createRecord, crm } from '../src/modules/crm/test-support.ts';
 import { as, createTestApp, signUp, type TestUser } from './helpers.ts';
 
 /**
- * Every route × every kind of caller, with the status each must get (decision 026). The table is a
+ * Every route × every kind of caller, with the status each must get (decisions 026 and 038): anonymous,
+ * a buyer, the seller of another company and one of its sub-users, and the owner's company: the owner
+ * and a sub-user per seeded role. The table is a
  * data file, one entry per `METHOD url`: a route without an entry, an entry without a route, or a
  * caller answered otherwise than its entry says, fails. Inputs name objects of the owner's company
  * (`$lead`, `$product.id` …) made below, so the seller of another company proves 404.
@@ -22,7 +26,17 @@ import { as, createTestApp, signUp, type TestUser } from './helpers.ts';
  * 403, 404 or a server error: an empty body's 422 counts, the route was reached); another number
  * exactly (503 where a provider is not configured).
  */
-type Caller = 'anonymous' | 'buyer' | 'otherSeller' | 'sales' | 'owner';
+type Caller =
+  'anonymous' | 'buyer' | 'otherSeller' | 'otherSubUser' | 'sales' | 'representative' | 'catalogue' | 'owner';
+/** The owner's company's members, each acting on objects of its own. */
+type Member = 'sales' | 'representative' | 'catalogue' | 'owner';
+const members: Member[] = ['sales', 'representative', 'catalogue', 'owner'];
+/** The seeded role each member holds (decision 038); `sales` holds the default one. */
+const memberRoles: Record<Exclude<Member, 'owner'>, SeededRoleKey> = {
+  sales: DEFAULT_SUB_ACCOUNT_ROLE,
+  representative: 'sales_representative',
+  catalogue: 'catalogue_manager',
+};
 type Expected = number | 'allowed';
 type Input = string | number | boolean | null | Input[] | { [key: string]: Input };
 type Entry = {
@@ -36,7 +50,7 @@ type Entry = {
 
 const tableFile = new URL('./access-table.json', import.meta.url);
 const table: Record<string, Entry> = JSON.parse(fs.readFileSync(tableFile, 'utf8'));
-const callers: Caller[] = ['anonymous', 'buyer', 'otherSeller', 'sales', 'owner'];
+const callers: Caller[] = ['anonymous', 'buyer', 'otherSeller', 'otherSubUser', ...members];
 /** ACCESS_TABLE_WRITE=1 records what the callers got into the table (new routes included), for review. */
 const writing = process.env.ACCESS_TABLE_WRITE === '1';
 
@@ -119,7 +133,15 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
       payload: { full_name: 'Owned Team Member', email_id: `team.${lead.id}.${owner.id}@example.test` },
     })
   ).json().data;
+  const role = (
+    await as(app, owner, {
+      method: 'POST',
+      url: '/api/v1/roles/permissions/create',
+      payload: { name: `Owned role ${lead.id}`, permissions: ['chat'] },
+    })
+  ).json().data;
   return {
+    role: role.id,
     productBody: inStockProduct(refs, { name: 'Edited product', photos: [catalogue.image] }) as Input,
     ownerId: owner.id,
     subAccount: subAccount.id,
@@ -195,16 +217,27 @@ const classify = (status: number): Expected => ([401, 403, 404].includes(status)
 describe('the access table: every route × every caller (test/access-table.json)', () => {
   let app: FastifyInstance;
   let users: Record<Exclude<Caller, 'anonymous'>, TestUser>;
-  let objects: { owner: Objects; sales: Objects };
+  let objects: Record<Member, Objects>;
   beforeAll(async () => {
     app = await createTestApp();
     await app.ready();
     const owner = await signUp(app, 'seller');
-    const buyer = await signUp(app, 'buyer');
-    users = { owner, buyer, otherSeller: await signUp(app, 'seller'), sales: await signUpSubUser(app, owner) };
+    const otherSeller = await signUp(app, 'seller');
+    const subUser = async (role: SeededRoleKey) =>
+      signUpSubUser(app, owner, await app.db.transaction((tx) => seededRoleId(tx, owner.companyId!, role)));
+    users = {
+      owner,
+      buyer: await signUp(app, 'buyer'),
+      otherSeller,
+      otherSubUser: await signUpSubUser(app, otherSeller),
+      sales: await subUser(memberRoles.sales),
+      representative: await subUser(memberRoles.representative),
+      catalogue: await subUser(memberRoles.catalogue),
+    };
     const quoting = await signUp(app, 'buyer');
-    objects = { owner: await companyObjects(app, owner, quoting), sales: await companyObjects(app, owner, quoting) };
-  }, 300_000);
+    objects = {} as Record<Member, Objects>;
+    for (const member of members) objects[member] = await companyObjects(app, owner, quoting);
+  }, 600_000);
   afterAll(() => app.close());
 
   const routeKeys = () => app.accessTable.map((route) => `${route.method} ${route.url}`);
@@ -240,21 +273,25 @@ describe('the access table: every route × every caller (test/access-table.json)
     const observed: Record<string, Partial<Record<Caller, Expected>>> = {};
     const failures: string[] = [];
     const call = async (caller: Caller, key: string) => {
-      const options = request(key, table[key], caller === 'sales' ? objects.sales : objects.owner);
+      const options = request(
+        key,
+        table[key],
+        objects[(members as string[]).includes(caller) ? (caller as Member) : 'owner'],
+      );
       const response = caller === 'anonymous' ? await app.inject(options) : await as(app, users[caller], options);
       const got = classify(response.statusCode);
       (observed[key] ??= {})[caller] = got;
       const expected = table[key]?.expect[caller];
       if (got !== expected) failures.push(`${key} as ${caller}: expected ${expected}, got ${response.statusCode}`);
     };
-    // Callers who may not touch the owner's objects first, so they meet them all; then the sub-user and the
+    // Callers who may not touch the owner's objects first, so they meet them all; then the sub-users and the
     // owner, each on objects of their own, with the calls that take objects away last.
     const ordered = [...keys].sort(
       (a, b) => rank(a) - rank(b) || (a.endsWith('/logout') ? 1 : 0) - (b.endsWith('/logout') ? 1 : 0),
     );
     for (const key of ordered)
-      for (const caller of ['anonymous', 'buyer', 'otherSeller'] as const) await call(caller, key);
-    for (const caller of ['sales', 'owner'] as const) for (const key of ordered) await call(caller, key);
+      for (const caller of ['anonymous', 'buyer', 'otherSeller', 'otherSubUser'] as const) await call(caller, key);
+    for (const caller of members) for (const key of ordered) await call(caller, key);
 
     if (writing) {
       const written = Object.fromEntries(

@@ -31,14 +31,7 @@ const RECORD_TYPE_LABELS: Record<RecordPermissionType, string> = {
 };
 
 type OtherPermission =
-  | 'catalogue.view'
-  | 'catalogue.manage'
-  | 'crm.work'
-  | 'crm.settings'
-  | 'chat'
-  | 'quotes'
-  | 'ads'
-  | 'team';
+  'catalogue.view' | 'catalogue.manage' | 'crm.work' | 'crm.settings' | 'chat' | 'quotes' | 'ads' | 'team';
 
 export type Permission = RecordPermission | OtherPermission;
 
@@ -195,7 +188,7 @@ const roleIdSchema = z.coerce
 export const roleIdParamsSchema = z.object({ id: roleIdSchema });
 
 /** POST roles/permissions/delete/{id}: a role in use needs `move_to`, the role its users get. */
-export const roleDeleteBodySchema = z.object({ move_to: roleIdSchema.optional() }).optional();
+export const roleDeleteBodySchema = z.object({ move_to: roleIdSchema.optional() }).nullish();
 
 /** POST sub_account/role: gives a sub-user another role. */
 export const subAccountRoleBodySchema = z.object({

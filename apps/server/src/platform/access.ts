@@ -92,16 +92,21 @@ export function registerAccessControl(app: FastifyInstance) {
       throw unauthenticated(token ? SERVER_MESSAGES.sessionExpired : SERVER_MESSAGES.unauthenticated);
     }
     if (!allowed(access, request.user)) throw forbidden();
+    const permission = request.routeOptions.config.permission;
+    if (typeof permission === 'string') requirePermission(request, permission);
   });
 
-  // After validation, so a permission chosen from the input reads the parsed input.
+  // A permission chosen from the input is checked after validation, on the parsed input.
   app.addHook('preHandler', async (request) => {
     const permission = request.routeOptions.config.permission;
-    const held = request.user?.permissions;
-    if (!permission || permission === 'per-record' || !held) return;
-    const needed = typeof permission === 'function' ? permission(request) : permission;
-    if (!held.includes(needed)) throw forbidden(ROLE_MESSAGES.forbidden);
+    if (typeof permission === 'function') requirePermission(request, permission(request));
   });
+}
+
+/** 403 when the caller's role lacks the permission; a caller not limited by a role passes. */
+function requirePermission(request: FastifyRequest, permission: Permission | 'per-record') {
+  const held = request.user?.permissions;
+  if (held && permission !== 'per-record' && !held.includes(permission)) throw forbidden(ROLE_MESSAGES.forbidden);
 }
 
 /** The signed-in caller of a route whose access is not public. */
