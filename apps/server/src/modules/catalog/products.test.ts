@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles';
 import { CATALOG_MESSAGES, PRODUCT_DEFAULTS } from '@tradeloop/contracts/catalog';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
+import { seededRoleId } from '../accounts/roles.ts';
 import {
   byOrderProduct,
   createProductAs,
@@ -307,16 +309,23 @@ describe('POST /api/v1/product/update/:id and /product/view/single/list', () => 
     expect(update.statusCode).toBe(404);
   });
 
-  it('lets a sub-user of the company read and edit the company’s products', async () => {
+  it('lets a sub-user whose role manages the catalogue read and edit the company’s products; others only read', async () => {
     const product = await createProductAs(app, seller, inStockProduct(refs));
-    const subUser = await signUpSubUser(app, seller);
-    const update = await as(app, subUser, {
-      method: 'POST',
-      url: `/api/v1/product/update/${product.id}`,
-      payload: inStockProduct(refs, { name: 'Edited by the sales team' }),
-    });
+    const roleId = await app.db.transaction((tx) => seededRoleId(tx, seller.companyId!, 'catalogue_manager'));
+    const cataloguer = await signUpSubUser(app, seller, roleId);
+    const edit = (user: TestUser, name: string) =>
+      as(app, user, {
+        method: 'POST',
+        url: `/api/v1/product/update/${product.id}`,
+        payload: inStockProduct(refs, { name }),
+      });
+    const update = await edit(cataloguer, 'Edited by the catalogue team');
     expect(update.statusCode, update.body).toBe(200);
-    const list = await as(app, subUser, { method: 'GET', url: '/api/v1/product/list?search=sales%20team' });
+    const salesman = await signUpSubUser(app, seller);
+    const refused = await edit(salesman, 'Edited by the sales team');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(ROLE_MESSAGES.forbidden);
+    const list = await as(app, salesman, { method: 'GET', url: '/api/v1/product/list?search=catalogue%20team' });
     expect(list.json().data.data.map((row: { id: number }) => row.id)).toEqual([product.id]);
   });
 });
