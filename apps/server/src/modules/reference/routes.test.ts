@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers.ts';
 import { appMetaValue, setAppMeta } from '../../platform/app-meta.ts';
 import { loadReferenceData, REFERENCE_DATA_VERSION } from './seed.ts';
-import { countries } from './tables.ts';
+import { forgetCachedLists } from './service.ts';
+import { countries, currencies } from './tables.ts';
 
 let app: FastifyInstance;
 
@@ -34,6 +35,21 @@ describe('GET /api/v1/currency', () => {
     expect(body.data[0]).toEqual({ id: 1, name: 'US Dollar', code: 'USD', symbol: '$' });
     expect(body.data.map((c: { id: number }) => c.id)).toEqual(Array.from({ length: 26 }, (_, i) => i + 1));
     expect(body.data).toContainEqual(expect.objectContaining({ code: 'Rupee', symbol: '₹' }));
+  });
+});
+
+describe('the cached reference lists', () => {
+  it('are read from the database once, until they are forgotten', async () => {
+    await get('/api/v1/currency');
+    await app.db.update(currencies).set({ name: 'Dollar (renamed)' }).where(eq(currencies.code, 'USD'));
+    try {
+      expect((await get('/api/v1/currency')).body.data[0].name).toBe('US Dollar');
+      forgetCachedLists(app.db);
+      expect((await get('/api/v1/currency')).body.data[0].name).toBe('Dollar (renamed)');
+    } finally {
+      await app.db.update(currencies).set({ name: 'US Dollar' }).where(eq(currencies.code, 'USD'));
+      forgetCachedLists(app.db);
+    }
   });
 });
 

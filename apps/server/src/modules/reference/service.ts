@@ -63,7 +63,8 @@ function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   if (!cache) listCaches.set(db, (cache = new Map()));
   const hit = cache.get(key) as Promise<T> | undefined;
   if (hit) return hit;
-  const loading = load();
+  // A drizzle query is a thenable that runs its SQL on every await: resolve it once, keep the rows.
+  const loading = Promise.resolve(load());
   cache.set(key, loading);
   loading.catch(() => cache.delete(key));
   return loading;
