@@ -134,7 +134,7 @@ test.describe('Onboarding', () => {
     await page.keyboard.press('Escape');
     await expectAccessible(page, 'the interests step of onboarding');
     await page.getByRole('button', { name: ONBOARDING_TEXTS.saveAndContinue }).click();
-    await expect(page.getByText(ONBOARDING_MESSAGES.stepSaved)).toBeVisible();
+    await expect(page.getByText(ONBOARDING_MESSAGES.interestsSaved)).toBeVisible();
     await expect(stepHeading(page, ONBOARDING_TEXTS.steps.search.label)).toBeVisible();
     await expect.poll(() => completion(page)).toBeGreaterThan(start);
 

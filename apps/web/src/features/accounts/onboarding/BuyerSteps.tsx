@@ -3,7 +3,12 @@ import { MultiSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { CategoryTreeItem } from '@tradeloop/contracts/catalog';
-import { INTEREST_LIMITS, type Interests, ONBOARDING_TEXTS as TEXTS } from '@tradeloop/contracts/accounts-onboarding';
+import {
+  INTEREST_LIMITS,
+  type Interests,
+  type Onboarding,
+  ONBOARDING_TEXTS as TEXTS,
+} from '@tradeloop/contracts/accounts-onboarding';
 import { apiData } from '../../../lib/api-client.ts';
 import { apiFailure } from '../../../lib/form.ts';
 import { catalogKeys, TAXONOMY_STALE_TIME } from '../../catalog/api/keys.ts';
@@ -26,7 +31,15 @@ function useCategoryOptions() {
 }
 
 /** A buyer's interests: categories of the catalogue and countries of the reference data. */
-export function InterestsStep({ interests, ...step }: StepProps & { interests: Interests }) {
+export function InterestsStep({
+  interests,
+  onSaved,
+  ...step
+}: StepProps & {
+  interests: Interests;
+  /** The interests call marks the step done itself: the page moves on with its answer. */
+  onSaved: (result: { data: Onboarding; message?: string }) => Promise<void>;
+}) {
   const categories = useCategoryOptions();
   const countries = useCountries();
   const countryOptions = useMemo(
@@ -47,8 +60,7 @@ export function InterestsStep({ interests, ...step }: StepProps & { interests: I
     setErrors({});
     setAlert(null);
     try {
-      await save.mutateAsync({ category_ids: categoryIds.map(Number), country_codes: countryCodes });
-      await step.onDone();
+      await onSaved(await save.mutateAsync({ category_ids: categoryIds.map(Number), country_codes: countryCodes }));
     } catch (error) {
       const failure = apiFailure(error);
       setErrors(failure.fields);

@@ -69,16 +69,20 @@ function OnboardingStepper({
   const [active, setActive] = useState(() => Math.max(0, steps.indexOf(start ?? onboarding.current_step ?? steps[0])));
   const mark = useMarkOnboardingStep();
 
-  /** Saves the step's status; answers whether onboarding is now finished. */
-  const record = async (step: OnboardingStep, status: 'done' | 'skipped') => {
-    const result = await mark.mutateAsync({ step, status });
-    return result.data;
-  };
+  /** Saves the step's status; answers the progress and the server's message. */
+  const record = (step: OnboardingStep, status: 'done' | 'skipped') => mark.mutateAsync({ step, status });
 
-  /** After a step: the next pending one, or, when none is left, where the user goes next. */
-  const moveOn = async (after: Onboarding, to: string = PATHS.dashboard, leave = false) => {
-    if (after.finished) notifySuccess(ONBOARDING_MESSAGES.finished);
-    // A first product, an import or a first search opens its page even with steps left (resumable).
+  /**
+   * After a step: the next pending one, or, when none is left, where the user goes next. A first
+   * product, an import or a first search (`leave`) opens its page even with steps left (resumable).
+   */
+  const moveOn = async (
+    { data: after, message }: { data: Onboarding; message?: string },
+    to: string = PATHS.dashboard,
+    leave = false,
+  ) => {
+    const text = after.finished ? ONBOARDING_MESSAGES.finished : message;
+    if (text) notifySuccess(text);
     if (after.finished || leave) {
       await navigate(to, { replace: after.finished });
       return;
@@ -108,7 +112,7 @@ function OnboardingStepper({
       case 'product':
         return <ProductStep {...props} onNavigate={async (to) => moveOn(await record('product', 'done'), to, true)} />;
       case 'interests':
-        return <InterestsStep interests={onboarding.interests} {...props} />;
+        return <InterestsStep interests={onboarding.interests} {...props} onSaved={moveOn} />;
       case 'search':
         return (
           <SearchStep
@@ -139,14 +143,16 @@ function OnboardingStepper({
         </Group>
         <div>
           <Group justify="space-between" mb={4}>
-            <Text size="sm" fw={600} id="onboarding-completion">
+            <Text size="sm" fw={600}>
               {TEXTS.completion}
             </Text>
             <Text size="sm" fw={600} data-testid="onboarding-completion">
               {onboarding.complete_profile}%
             </Text>
           </Group>
-          <Progress value={onboarding.complete_profile} aria-labelledby="onboarding-completion" />
+          <Progress.Root>
+            <Progress.Section value={onboarding.complete_profile} aria-label={TEXTS.completion} />
+          </Progress.Root>
         </div>
         <Card withBorder padding="lg">
           <Stepper
