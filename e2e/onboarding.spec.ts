@@ -56,6 +56,14 @@ test.describe('Onboarding', () => {
     );
     await expect(stepHeading(page, ONBOARDING_TEXTS.steps.company.label)).toBeVisible();
     await expectAccessible(page, 'the company step of onboarding');
+    // From the narrowest breakpoint to the widest: nothing wider than the window, nothing unreadable.
+    for (const width of [600, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(stepHeading(page, ONBOARDING_TEXTS.steps.company.label)).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectAccessible(page, `the company step at ${width} px`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     const start = await completion(page);
 
     // The company: its type, country and registered address; saved as the step is left.
@@ -69,8 +77,10 @@ test.describe('Onboarding', () => {
     await expect(stepHeading(page, ONBOARDING_TEXTS.steps.job.label)).toBeVisible();
     await expect.poll(() => completion(page)).toBeGreaterThan(start);
 
-    // Job details are skipped; leaving and coming back resumes at the next step (kept on the server).
-    await page.getByRole('button', { name: ONBOARDING_TEXTS.skip }).click();
+    // Job details are skipped (by keyboard); leaving and coming back resumes at the next step (kept on
+    // the server).
+    await page.getByRole('button', { name: ONBOARDING_TEXTS.skip }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByText(ONBOARDING_MESSAGES.stepSkipped)).toBeVisible();
     await expect(stepHeading(page, ONBOARDING_TEXTS.steps.mobile.label)).toBeVisible();
     await page.getByRole('link', { name: ONBOARDING_TEXTS.later }).click();
