@@ -85,7 +85,9 @@ test.describe('Onboarding', () => {
     await expect(stepHeading(page, ONBOARDING_TEXTS.steps.mobile.label)).toBeVisible();
     await page.getByRole('link', { name: ONBOARDING_TEXTS.later }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/OnBoardingStepForm');
+    await openAccountMenu(page);
+    await page.getByRole('menuitem', { name: ONBOARDING_TEXTS.resume }).click();
+    await expect(page).toHaveURL(/\/OnBoardingStepForm$/);
     await expect(stepHeading(page, ONBOARDING_TEXTS.steps.mobile.label)).toBeVisible();
     await expectAccessible(page, 'the mobile step of onboarding');
     const beforeMobile = await completion(page);
@@ -123,6 +125,10 @@ test.describe('Onboarding', () => {
     await expect(page.getByTestId('dashboard-greeting')).toContainText('Anita');
     await expect(welcome(page)).toHaveCount(0);
     // Finished, onboarding is not offered again.
+    await openAccountMenu(page);
+    await expect(page.getByRole('menuitem', { name: 'My profile' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: ONBOARDING_TEXTS.resume })).toHaveCount(0);
+    await page.keyboard.press('Escape');
     await page.goto('/OnBoardingStepForm');
     await expect(page).toHaveURL(/\/dashboard$/);
   });

@@ -39,6 +39,8 @@ export const ONBOARDING_TEXTS = {
   title: 'Set up your account',
   intro: 'A few short steps. Each one is saved as you go; skip any and come back later.',
   later: 'Finish later',
+  /** The account menu's way back to unfinished onboarding. */
+  resume: 'Finish setting up',
   skip: 'Skip this step',
   back: 'Back',
   saveAndContinue: 'Save and continue',
