@@ -30,10 +30,10 @@ function useOnboardingWrite<B>(call: (body: B) => ReturnType<typeof apiRequest<O
   });
 }
 
-/** POST /api/v1/onboarding/step: a step done or skipped. */
+/** POST /api/v1/onboarding/step: a step done or skipped. A refusal is toasted by the client catalogue. */
 export function useMarkOnboardingStep() {
   return useOnboardingWrite((body: OnboardingStepBody) =>
-    apiRequest<Onboarding>('onboarding/step', { method: 'POST', body, fieldErrors: 'form' }),
+    apiRequest<Onboarding>('onboarding/step', { method: 'POST', body }),
   );
 }
 

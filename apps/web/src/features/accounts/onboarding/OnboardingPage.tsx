@@ -71,6 +71,8 @@ function OnboardingStepper({
 
   /** Saves the step's status; answers the progress and the server's message. */
   const record = (step: OnboardingStep, status: 'done' | 'skipped') => mark.mutateAsync({ step, status });
+  /** A refused step stays where it is: the api client has toasted why. */
+  const settle = (work: Promise<void>) => work.catch(() => undefined);
 
   /**
    * After a step: the next pending one, or, when none is left, where the user goes next. A first
@@ -93,8 +95,8 @@ function OnboardingStepper({
   };
 
   const stepProps = (step: OnboardingStep, index: number): StepProps => ({
-    onDone: async () => moveOn(await record(step, 'done')),
-    onSkip: async () => moveOn(await record(step, 'skipped')),
+    onDone: () => settle(record(step, 'done').then((result) => moveOn(result))),
+    onSkip: () => settle(record(step, 'skipped').then((result) => moveOn(result))),
     onBack: index > 0 ? () => setActive(index - 1) : null,
     busy: mark.isPending,
     last: index === steps.length - 1,
@@ -110,15 +112,24 @@ function OnboardingStepper({
       case 'mobile':
         return <MobileStep profile={profile} {...props} />;
       case 'product':
-        return <ProductStep {...props} onNavigate={async (to) => moveOn(await record('product', 'done'), to, true)} />;
+        return (
+          <ProductStep
+            {...props}
+            onNavigate={(to) => settle(record('product', 'done').then((result) => moveOn(result, to, true)))}
+          />
+        );
       case 'interests':
         return <InterestsStep interests={onboarding.interests} {...props} onSaved={moveOn} />;
       case 'search':
         return (
           <SearchStep
             {...props}
-            onSearch={async (query) =>
-              moveOn(await record('search', 'done'), `${PATHS.productList}?q=${encodeURIComponent(query)}`, true)
+            onSearch={(query) =>
+              settle(
+                record('search', 'done').then((result) =>
+                  moveOn(result, `${PATHS.productList}?q=${encodeURIComponent(query)}`, true),
+                ),
+              )
             }
           />
         );
