@@ -54,7 +54,11 @@ const SUBUSER = { role: 'sub-user', email: DEMO_ACCOUNTS.subuser };
 
 /** The screens, a few at a time: each group is a test of its own on a shared, slow machine. */
 const SCREENS = [
-  { user: SELLER, name: 'account and marketplace', paths: ['/dashboard', '/profile', '/profile?tab=job'] },
+  {
+    user: SELLER,
+    name: 'account and marketplace',
+    paths: ['/dashboard', '/profile', '/profile?tab=job', '/OnBoardingStepForm'],
+  },
   { user: SELLER, name: 'catalogue', paths: ['/products/List', '/products/create'] },
   { user: SELLER, name: 'enquiries', paths: ['/enquiries?type=received', '/contacts', '/notifications', '/chat'] },
   { user: SELLER, name: 'CRM records', paths: ['/crm', '/crm/leads', '/crm/deals', '/crm/accounts', '/crm/contacts'] },
@@ -69,7 +73,7 @@ const SCREENS = [
     name: 'every screen',
     paths: ['/dashboard', '/profile', '/enquiries?type=sent', '/contacts', '/wishlist', '/notifications?tab=enquiries'],
   },
-  { user: BUYER, name: 'chat and search', paths: ['/chat', '/productlist?q=pump'] },
+  { user: BUYER, name: 'chat and search', paths: ['/chat', '/productlist?q=pump', '/OnBoardingStepForm'] },
   { user: SUBUSER, name: 'every screen', paths: ['/dashboard', '/crm', '/crm/leads', '/crm/kanban?type=1'] },
   { user: SUBUSER, name: 'work', paths: ['/crm/my-day', '/crm/chat'] },
 ];

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { LOGOUT_TEXTS } from '@tradeloop/contracts/accounts-onboarding';
 import { AUTH_MESSAGES } from '@tradeloop/contracts/auth-constants';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import {
@@ -31,6 +32,11 @@ test.describe('Signing up, out and in', () => {
     await openAccountMenu(page);
     await expectAccessible(page, 'the account menu');
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    // The logout modal asks first.
+    await page
+      .getByRole('dialog', { name: LOGOUT_TEXTS.title })
+      .getByRole('button', { name: LOGOUT_TEXTS.confirm })
+      .click();
     await expect(page).toHaveURL(/\/user\/signin$/);
     expect(await storedToken(page)).toBeNull();
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('token');

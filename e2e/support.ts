@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { TRACKING } from '@tradeloop/contracts/tracking';
 import { SIGNIN_LIMITS } from '@tradeloop/contracts/auth-constants';
+import { ONBOARDING_TEXTS } from '@tradeloop/contracts/accounts-onboarding';
 
 /** What the test SMTP server (e2e/smtp-sink.ts, started by playwright.config.ts) has received. */
 export async function smtpInbox(): Promise<{ to: string[]; subject: string; raw: string }[]> {
@@ -45,12 +46,13 @@ type NewAccount =
 let addresses = 0;
 
 /**
- * Signs up through the form and waits for the dashboard. Each new person comes from an address of
+ * Signs up through the form, which opens onboarding (decision 039); unless `stayInOnboarding`, the
+ * person leaves it with "Finish later" and waits for the dashboard. Each new person comes from an address of
  * their own (a private one, so the country stays the default), as people do: from the one address
  * of the test machine, the suite's sign-ups would meet the per-address limit (RATE_LIMITS.signup)
  * within one run. The test server trusts the forwarded address (TRUST_PROXY, playwright.config.ts).
  */
-export async function signUp(page: Page, account: NewAccount) {
+export async function signUp(page: Page, account: NewAccount, { stayInOnboarding = false } = {}) {
   addresses += 1;
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${process.pid % 250}.${addresses >> 8}.${addresses % 256}` });
   await page.goto('/user/signup');
@@ -63,6 +65,9 @@ export async function signUp(page: Page, account: NewAccount) {
     await chooseOption(page, 'Company type', account.companyType);
   }
   await page.getByRole('button', { name: /^Create (seller|buyer) account$/ }).click();
+  await expect(page).toHaveURL(/\/OnBoardingStepForm$/);
+  if (stayInOnboarding) return;
+  await page.getByRole('link', { name: ONBOARDING_TEXTS.later }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 

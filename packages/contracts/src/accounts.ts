@@ -69,6 +69,10 @@ export type JobField = (typeof JOB_FIELDS)[number];
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
 export type ProfileField = BasicField | JobField | RegistrationField;
 
+/** A buyer's interests (onboarding, docs/decisions/039): counted like a field, though not one of the profile. */
+export const INTERESTS_FIELD = 'interests';
+export type CompletionField = ProfileField | typeof INTERESTS_FIELD;
+
 /**
  * Fields that count towards complete_profile, per user type. Buyers have no company
  * registration; sales-side job fields are not asked of buyers and purchasing ones not of sellers.
@@ -91,6 +95,7 @@ export const COMPLETION_FIELDS = {
     'job_function',
     'target_customer',
     'sales_skills',
+    'company_type',
     'reg_street_address',
     'registration_city',
     'reg_region_state_province',
@@ -126,8 +131,9 @@ export const COMPLETION_FIELDS = {
     'purchasing_authority',
     'job_function',
     'industry_knowledge',
+    INTERESTS_FIELD,
   ],
-} as const satisfies Record<string, readonly ProfileField[]>;
+} as const satisfies Record<string, readonly CompletionField[]>;
 
 const text = (max: number) =>
   z

@@ -101,6 +101,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'OnBoardingStepForm',
+                  loader: prefetchProfile,
+                  lazy: async () => ({
+                    Component: (await import('../features/accounts/onboarding/OnboardingPage.tsx')).OnboardingPage,
+                  }),
+                },
+                {
                   path: 'profile',
                   loader: prefetchProfile,
                   lazy: async () => ({

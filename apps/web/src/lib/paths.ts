@@ -5,6 +5,7 @@ export const PATHS = {
   signup: '/user/signup',
   dashboard: '/dashboard',
   profile: '/profile',
+  onboarding: '/OnBoardingStepForm',
   crm: '/crm',
   subAccounts: '/sub-accounts',
   suppliers: '/#suppliers',

@@ -5,6 +5,8 @@ import type { SocialType } from '@tradeloop/contracts/auth-social-constants';
 import {
   BASIC_FIELDS,
   COMPLETION_FIELDS,
+  type CompletionField,
+  INTERESTS_FIELD,
   JOB_FIELDS,
   PROFILE_MESSAGES,
   REGISTRATION_FIELDS,
@@ -16,7 +18,7 @@ import { DEFAULT_SUB_ACCOUNT_ROLE } from '@tradeloop/contracts/accounts-roles';
 import type { Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { seededRoleId, seedRoles, sessionPermissions } from './roles.ts';
-import { companies, roles, userProfiles, users } from './tables.ts';
+import { companies, onboarding, roles, userProfiles, users } from './tables.ts';
 
 export type NewAccount = {
   fullName: string;
@@ -142,9 +144,14 @@ export async function markEmailVerified(tx: Tx, userId: number) {
 
 type ProfileRow = typeof userProfiles.$inferSelect;
 
-function completion(userType: UserType, fullName: string, profile: ProfileRow) {
-  const fields = COMPLETION_FIELDS[userType] as readonly ProfileField[];
+type OnboardingRow = typeof onboarding.$inferSelect;
+
+function completion(userType: UserType, fullName: string, profile: ProfileRow, progress: OnboardingRow | null) {
+  const fields = COMPLETION_FIELDS[userType] as readonly CompletionField[];
   const pending = fields.filter((field) => {
+    if (field === INTERESTS_FIELD) {
+      return !progress || progress.interestCategoryIds.length + progress.interestCountryCodes.length === 0;
+    }
     const value = field === 'full_name' ? fullName : profile[field as keyof ProfileRow];
     return value === null || value === undefined || String(value).trim() === '';
   });
@@ -154,19 +161,26 @@ function completion(userType: UserType, fullName: string, profile: ProfileRow) {
 
 async function loadAccount(tx: Tx, userId: number) {
   const [row] = await tx
-    .select({ user: users, profile: userProfiles, company: companies, role: roles })
+    .select({ user: users, profile: userProfiles, company: companies, role: roles, progress: onboarding })
     .from(users)
     .innerJoin(userProfiles, eq(userProfiles.userId, users.id))
     .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(onboarding, eq(onboarding.userId, users.id))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
   if (!row) throw notFound();
   return row;
 }
 
+/** complete_profile and pending_fields of a user (decision 004; interests count for buyers, decision 039). */
+export async function profileCompletion(tx: Tx, userId: number) {
+  const { user, profile, progress } = await loadAccount(tx, userId);
+  return completion(user.userType, user.fullName, profile, progress);
+}
+
 export async function localUser(tx: Tx, userId: number): Promise<LocalUser> {
-  const { user, profile, company, role } = await loadAccount(tx, userId);
+  const { user, profile, company, role, progress } = await loadAccount(tx, userId);
   const permissions = sessionPermissions(user.userType, role);
   return {
     id: user.id,
@@ -180,7 +194,7 @@ export async function localUser(tx: Tx, userId: number): Promise<LocalUser> {
     member_id: user.memberId,
     verified: user.emailVerified,
     mobile_verified: user.mobileVerified,
-    ...completion(user.userType, user.fullName, profile),
+    ...completion(user.userType, user.fullName, profile, progress),
     parent_user: user.parentUser,
     company_id: user.companyId,
     company_name: company?.name ?? null,
@@ -195,7 +209,7 @@ function pick<K extends string>(keys: readonly K[], row: Record<string, unknown>
 }
 
 export async function getProfile(tx: Tx, userId: number): Promise<Profile> {
-  const { user, profile, company } = await loadAccount(tx, userId);
+  const { user, profile, company, progress } = await loadAccount(tx, userId);
   return {
     id: user.id,
     created_at: user.createdAt.toISOString(),
@@ -206,7 +220,7 @@ export async function getProfile(tx: Tx, userId: number): Promise<Profile> {
     default_role: user.defaultRole,
     member_id: user.memberId,
     email_verified: user.emailVerified,
-    ...completion(user.userType, user.fullName, profile),
+    ...completion(user.userType, user.fullName, profile, progress),
     social_type: user.socialType,
     user_type: user.userType,
     company_name: company?.name ?? null,
@@ -239,6 +253,13 @@ export async function updateProfile(tx: Tx, userId: number, body: UpdateProfileB
       .update(users)
       .set({ mobileVerified: mobile ? 'unverified' : 'not-found', verifiedMobile: null, updatedAt: now })
       .where(eq(users.id, userId));
+  }
+  if (fields.company_type && account.user.role === 'owner' && account.user.companyId !== null) {
+    // The owner speaks for the company: its type is the company's (the header and lists show it).
+    await tx
+      .update(companies)
+      .set({ companyType: fields.company_type })
+      .where(eq(companies.id, account.user.companyId));
   }
   if (Object.keys(fields).length > 0) {
     await tx

@@ -12,6 +12,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { Permission, SeededRoleKey } from '@tradeloop/contracts/accounts-roles';
+import type { OnboardingStep, StepStatus } from '@tradeloop/contracts/accounts-onboarding';
 import type { MobileState } from '@tradeloop/contracts/accounts-mobile';
 import type { CompanyType, Role, UserType } from '@tradeloop/contracts/auth';
 import { createdAt, updatedAt } from '../../db/columns.ts';
@@ -174,3 +175,24 @@ export const roles = pgTable(
     uniqueIndex('roles_company_key_unique').on(t.companyId, t.key),
   ],
 );
+
+/**
+ * Onboarding progress, a buyer's interests and the welcome modal's dismissal, one row per user
+ * (decision 039). No row: the user never started onboarding (accounts made before it, seeded, invited).
+ */
+export const onboarding = pgTable('onboarding', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Each step the user has left behind: done or skipped. A step not named here is pending. */
+  steps: jsonb('steps').$type<Partial<Record<OnboardingStep, Exclude<StepStatus, 'pending'>>>>().notNull().default({}),
+  /** A buyer's interests: category ids of the catalogue and ISO country codes of the reference data. */
+  interestCategoryIds: jsonb('interest_category_ids').$type<number[]>().notNull().default([]),
+  interestCountryCodes: jsonb('interest_country_codes').$type<string[]>().notNull().default([]),
+  /** Set once, when the last step is done or skipped. */
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** Set when the welcome modal is closed; it is never shown again. */
+  welcomeSeenAt: timestamp('welcome_seen_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Burger, Button, Container, Divider, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink, useNavigate } from 'react-router';
@@ -13,6 +13,9 @@ import { navItems } from './nav-items.ts';
 // Signed-in only: their code never loads with a public page.
 const SignedInTools = lazy(async () => ({ default: (await import('./SignedInTools.tsx')).SignedInTools }));
 const UserMenu = lazy(async () => ({ default: (await import('./UserMenu.tsx')).UserMenu }));
+const LogoutConfirmModal = lazy(async () => ({
+  default: (await import('./LogoutConfirmModal.tsx')).LogoutConfirmModal,
+}));
 
 export function AppHeader() {
   const { token, user } = useSession();
@@ -20,9 +23,19 @@ export function AppHeader() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const items = navItems(user?.user_type ?? null);
 
-  const handleSignOut = async () => {
+  const [confirming, setConfirming] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  // Sign out asks first (the logout modal); Cancel keeps the session.
+  const handleSignOut = () => {
     drawer.close();
+    setConfirming(true);
+  };
+  const handleConfirmSignOut = async () => {
+    setSigningOut(true);
     const message = await signOut();
+    setSigningOut(false);
+    setConfirming(false);
     if (message) notifySuccess(message);
     await navigate(PATHS.signin, { replace: true });
   };
@@ -67,6 +80,12 @@ export function AppHeader() {
               <Suspense fallback={null}>
                 <SignedInTools />
                 <UserMenu user={user} onSignOut={handleSignOut} />
+                <LogoutConfirmModal
+                  opened={confirming}
+                  onCancel={() => setConfirming(false)}
+                  onConfirm={() => void handleConfirmSignOut()}
+                  loading={signingOut}
+                />
               </Suspense>
             </>
           ) : (

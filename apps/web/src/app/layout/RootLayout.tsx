@@ -14,6 +14,9 @@ export const MAIN_CONTENT_ID = 'main-content';
 const MobilePrompt = lazy(async () => ({
   default: (await import('../../features/accounts/components/MobilePrompt.tsx')).MobilePrompt,
 }));
+const WelcomeModal = lazy(async () => ({
+  default: (await import('../../features/accounts/components/WelcomeModal.tsx')).WelcomeModal,
+}));
 const DeletedAccountWatcher = lazy(async () => ({
   default: (await import('../../features/accounts/components/DeletedAccountWatcher.tsx')).DeletedAccountWatcher,
 }));
@@ -55,6 +58,7 @@ export function RootLayout() {
         <Suspense fallback={null}>
           <DeletedAccountWatcher />
           <MobilePrompt />
+          <WelcomeModal />
         </Suspense>
       )}
       <ScrollRestoration />

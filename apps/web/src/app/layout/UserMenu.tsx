@@ -4,6 +4,7 @@ import {
   IconChevronDown,
   IconHeart,
   IconLayoutDashboard,
+  IconListCheck,
   IconLogout,
   IconMessage2Dollar,
   IconUserCircle,
@@ -12,6 +13,8 @@ import {
 } from '@tabler/icons-react';
 import type { LocalUser } from '@tradeloop/contracts/auth';
 import { Link } from 'react-router';
+import { ONBOARDING_TEXTS } from '@tradeloop/contracts/accounts-onboarding';
+import { useOnboarding } from '../../features/accounts/api/onboarding.ts';
 import { initials } from '../../lib/format.ts';
 import { PATHS } from '../../lib/paths.ts';
 
@@ -23,6 +26,9 @@ const USER_TYPE_LABELS = { seller: 'Seller', subuser: 'Team member', others: 'Bu
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const name = user?.full_name ?? 'My account';
   const isCompanyUser = user?.user_type === 'seller' || user?.user_type === 'subuser';
+  // Onboarding left with "Finish later" is resumed from here (decision 039); the query is the welcome modal's.
+  const onboarding = useOnboarding();
+  const unfinished = onboarding.data?.finished === false;
   return (
     <Menu position="bottom-end" width={240} shadow="md" withArrow>
       <Menu.Target>
@@ -57,6 +63,11 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         <Menu.Item component={Link} to={PATHS.dashboard} leftSection={<IconLayoutDashboard size={16} />}>
           Dashboard
         </Menu.Item>
+        {unfinished && (
+          <Menu.Item component={Link} to={PATHS.onboarding} leftSection={<IconListCheck size={16} />}>
+            {ONBOARDING_TEXTS.resume}
+          </Menu.Item>
+        )}
         {user?.user_type !== 'subuser' && (
           <Menu.Item component={Link} to={PATHS.profile} leftSection={<IconUserCircle size={16} />}>
             My profile

@@ -1,12 +1,13 @@
 import {
   BASIC_FIELDS,
+  INTERESTS_FIELD,
   JOB_FIELDS,
   REGISTRATION_FIELDS,
   type Profile,
   type ProfileField,
 } from '@tradeloop/contracts/accounts';
 import type { UserType } from '@tradeloop/contracts/auth';
-import type { ProfileTab } from '../../lib/paths.ts';
+import { PATHS, profilePath, type ProfileTab } from '../../lib/paths.ts';
 
 /** How each profile field of spec section 3 is named on screen. */
 export const PROFILE_FIELD_LABELS: Record<ProfileField, string> = {
@@ -53,6 +54,7 @@ export const PROFILE_FIELD_LABELS: Record<ProfileField, string> = {
 };
 
 export function fieldLabel(field: string): string {
+  if (field === INTERESTS_FIELD) return 'Buying interests';
   return (PROFILE_FIELD_LABELS as Record<string, string>)[field] ?? field.replaceAll('_', ' ');
 }
 
@@ -61,6 +63,11 @@ export function tabOfField(field: string): ProfileTab {
   if ((JOB_FIELDS as readonly string[]).includes(field)) return 'job';
   if ((REGISTRATION_FIELDS as readonly string[]).includes(field)) return 'registration';
   return 'basic';
+}
+
+/** Where a pending field is filled in: a buyer's interests on the onboarding page, the rest on a profile tab. */
+export function pathOfField(field: string): string {
+  return field === INTERESTS_FIELD ? `${PATHS.onboarding}?step=interests` : profilePath(tabOfField(field));
 }
 
 /** Registration address is a seller's (buyers have none; sub-users act inside their seller's company). */

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { TIMINGS } from '@tradeloop/contracts/common-constants';
+import { PATHS } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { COOKIE_NAMES, getCookie, setCookie } from '../../../lib/storage.ts';
 import { useProfile } from '../api/get-profile.ts';
@@ -12,6 +14,8 @@ import { registrationPending, SocialRegistrationModal } from './SocialRegistrati
  * the existing-number modal opens. Closing it stores the dismissal cookie for 2 hours. Sub-users never
  * see it (spec section 6).
  *
+ * Not on /OnBoardingStepForm, whose mobile step opens the same modal (decision 039).
+ *
  * Social-login users get a different prompt (docs/decisions/037): while their registration is incomplete
  * the registration modal opens at once, and once it is saved the mobile-number modal follows straight
  * away; closing either is the same 2-hour dismissal.
@@ -22,7 +26,9 @@ export function MobilePrompt() {
   const [stage, setStage] = useState<'mobile' | null>(null);
   const [dismissed, setDismissed] = useState(() => getCookie(COOKIE_NAMES.mobileDismissed) !== null);
   const data = profile.data;
-  const eligible = !!data && user?.user_type !== 'subuser' && data.user_type !== 'subuser';
+  // Onboarding has a mobile step of its own (decision 039): the prompt waits while it is open.
+  const onOnboarding = useLocation().pathname === PATHS.onboarding;
+  const eligible = !!data && !onOnboarding && user?.user_type !== 'subuser' && data.user_type !== 'subuser';
   const wanted = eligible && data.mobile_verified !== 'verified';
   const needsRegistration = eligible && registrationPending(data);
   const showRegistration = needsRegistration && !dismissed && stage === null;

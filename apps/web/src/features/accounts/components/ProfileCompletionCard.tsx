@@ -1,8 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, List, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { profilePath } from '../../../lib/paths.ts';
-import { fieldLabel, tabOfField } from '../profile-fields.ts';
+import { fieldLabel, pathOfField } from '../profile-fields.ts';
 
 type ProfileCompletionCardProps = {
   completeProfile: number;
@@ -64,7 +63,7 @@ export function ProfileCompletionCard({
                 {shown.map((field) => (
                   <List.Item key={field}>
                     {canEdit ? (
-                      <Anchor component={Link} to={profilePath(tabOfField(field))} size="sm">
+                      <Anchor component={Link} to={pathOfField(field)} size="sm">
                         {fieldLabel(field)}
                       </Anchor>
                     ) : (
@@ -93,7 +92,7 @@ export function ProfileCompletionCard({
           {canEdit && percent < 100 && (
             <Button
               component={Link}
-              to={profilePath(tabOfField(pendingFields[0] ?? 'full_name'))}
+              to={pathOfField(pendingFields[0] ?? 'full_name')}
               variant="light"
               size="xs"
               rightSection={<IconArrowRight size={14} />}

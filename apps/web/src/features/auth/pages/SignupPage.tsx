@@ -103,8 +103,8 @@ export function SignupPage() {
     try {
       const result = await signup.mutateAsync(toSignupBody(values));
       if (result.message) notifySuccess(result.message);
-      // Back where the visitor was (a quote being configured), else the dashboard.
-      await navigate(safeNextPath(next) ?? PATHS.dashboard, { replace: true });
+      // Back where the visitor was (a quote being configured), else onboarding (decision 039).
+      await navigate(safeNextPath(next) ?? PATHS.onboarding, { replace: true });
     } catch (error) {
       showSubmitError(error, form, setAlert);
     }

@@ -57,7 +57,9 @@ export function ProductListPage() {
   useDocumentTitle('My products · TradeLoop');
   const [query, update] = useListQuery();
   const products = useProducts(query);
-  const [importing, setImporting] = useState(false);
+  // ?import=1 (onboarding's "Import your catalogue") opens the import dialog at once.
+  const [searchParams] = useSearchParams();
+  const [importing, setImporting] = useState(() => searchParams.get('import') === '1');
   const [search, setSearch] = useState(query.search ?? '');
   const pushSearch = useDebouncedCallback((value: string) => update({ search: value.trim() || null }), 300);
   const filtered = Boolean(query.search) || query.status !== 'all';
