@@ -7,6 +7,7 @@ export const PATHS = {
   profile: '/profile',
   crm: '/crm',
   subAccounts: '/sub-accounts',
+  roles: '/roles',
   suppliers: '/#suppliers',
   productList: '/productlist',
 } as const;

@@ -5,6 +5,7 @@ import {
   IconHeart,
   IconLayoutDashboard,
   IconLogout,
+  IconShieldLock,
   IconMessage2Dollar,
   IconUserCircle,
   IconUsers,
@@ -14,6 +15,8 @@ import type { LocalUser } from '@tradeloop/contracts/auth';
 import { Link } from 'react-router';
 import { initials } from '../../lib/format.ts';
 import { PATHS } from '../../lib/paths.ts';
+import { userCan } from '../../lib/permissions.ts';
+import { subuserMayOpen } from '../route-rules.ts';
 
 type UserMenuProps = { user: LocalUser | null; onSignOut: () => void };
 
@@ -23,6 +26,12 @@ const USER_TYPE_LABELS = { seller: 'Seller', subuser: 'Team member', others: 'Bu
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const name = user?.full_name ?? 'My account';
   const isCompanyUser = user?.user_type === 'seller' || user?.user_type === 'subuser';
+  // The team pages: the role must allow it, and the page must be one the user may open (a sub-user
+  // keeps the spec's route rules, which do not include them).
+  const mayManageTeam =
+    isCompanyUser &&
+    userCan(user, 'team') &&
+    (user.user_type === 'seller' || (subuserMayOpen(PATHS.subAccounts) && subuserMayOpen(PATHS.roles)));
   return (
     <Menu position="bottom-end" width={240} shadow="md" withArrow>
       <Menu.Target>
@@ -80,10 +89,15 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             CRM
           </Menu.Item>
         )}
-        {user?.user_type === 'seller' && (
-          <Menu.Item component={Link} to={PATHS.subAccounts} leftSection={<IconUsersGroup size={16} />}>
-            Team members
-          </Menu.Item>
+        {mayManageTeam && (
+          <>
+            <Menu.Item component={Link} to={PATHS.subAccounts} leftSection={<IconUsersGroup size={16} />}>
+              Team members
+            </Menu.Item>
+            <Menu.Item component={Link} to={PATHS.roles} leftSection={<IconShieldLock size={16} />}>
+              Roles and permissions
+            </Menu.Item>
+          </>
         )}
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onSignOut}>

@@ -3,5 +3,6 @@ export const accountsKeys = {
   all: ['accounts'] as const,
   profile: (userId: number | null) => [...accountsKeys.all, 'profile', userId] as const,
   subAccounts: () => [...accountsKeys.all, 'sub-accounts'] as const,
+  roles: () => [...accountsKeys.all, 'roles'] as const,
   deleteStatus: (userId: number | null) => [...accountsKeys.all, 'delete-status', userId] as const,
 };
