@@ -135,6 +135,10 @@ test('a seller makes a narrow role, invites a team member with it, who can do on
   await expect(member.getByRole('menuitem', { name: 'Team members' })).toHaveCount(0);
   await expect(member.getByRole('menuitem', { name: 'Roles and permissions' })).toHaveCount(0);
   await member.keyboard.press('Escape');
+  // Quotes are not the role's: no enquiries in the main navigation.
+  await expect(member.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Enquiries' })).toHaveCount(
+    0,
+  );
 
   // The CRM as the role allows: leads, and none of deals, forms or settings.
   await createLead(member, 'Meera', 'Iyer');
