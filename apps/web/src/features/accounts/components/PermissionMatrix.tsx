@@ -39,13 +39,13 @@ export function PermissionMatrix({ groups, value, onChange, readOnly = false, gr
   return (
     <Stack gap="md">
       <Fieldset legend="CRM records" variant="filled">
-        <Table.ScrollContainer minWidth={520}>
-          <Table withRowBorders verticalSpacing="xs" aria-label="CRM record permissions">
+        <Table.ScrollContainer minWidth={440}>
+          <Table withRowBorders verticalSpacing="xs" horizontalSpacing="xs" aria-label="CRM record permissions">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Record type</Table.Th>
                 {RECORD_ACTIONS.map((action, index) => (
-                  <Table.Th key={action} scope="col" ta="center" fz="xs" maw={action === 'all' ? 140 : undefined}>
+                  <Table.Th key={action} scope="col" ta="center" fz="xs" w={action === 'all' ? 120 : undefined}>
                     {headers[index] ?? action}
                   </Table.Th>
                 ))}
