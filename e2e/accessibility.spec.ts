@@ -68,6 +68,7 @@ const SCREENS = [
     paths: ['/crm/tasks', '/crm/kanban?type=1', '/crm/my-day', '/crm/activities', '/crm/enquiries'],
   },
   { user: SELLER, name: 'CRM set-up', paths: ['/crm/forms', '/crm/settings', '/crm/tags'] },
+  { user: SELLER, name: 'team', paths: ['/sub-accounts', '/roles'] },
   {
     user: BUYER,
     name: 'every screen',

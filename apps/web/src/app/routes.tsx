@@ -206,6 +206,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'roles',
+                  middleware: [companyOnly],
+                  lazy: async () => ({
+                    Component: (await import('../features/accounts/pages/RolesPage.tsx')).RolesPage,
+                  }),
+                },
+                {
                   path: 'products',
                   middleware: [companyOnly],
                   children: [

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LocalUser } from '@tradeloop/contracts/auth';
 import { CLIENT_MESSAGES } from '@tradeloop/contracts/common-constants';
+import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles';
 
 /**
  * The error catalogue of spec section 8, as the api client implements it. The browser is faked:
@@ -155,6 +156,32 @@ describe('answers (spec section 8)', () => {
     const error = await client.apiRequest('x').catch((caught: unknown) => caught);
     expect(client.isApiError(error) && [error.status, error.notified]).toEqual([status, true]);
     expect(notifyError).toHaveBeenCalledWith(CLIENT_MESSAGES.serverError);
+  });
+
+  it('on a 403 of the role check shows the server message once for calls close together', async () => {
+    vi.useFakeTimers();
+    answer(403, { status: false, message: ROLE_MESSAGES.forbidden });
+    const error = await client
+      .apiRequest('crm/data_listing', { method: 'POST', base: 'crm', body: {} })
+      .catch((caught: unknown) => caught);
+    expect(client.isApiError(error) && [error.status, error.message, error.notified]).toEqual([
+      403,
+      ROLE_MESSAGES.forbidden,
+      true,
+    ]);
+    await client.apiRequest('x').catch(() => undefined);
+    expect(notifyError).toHaveBeenCalledTimes(1);
+    expect(notifyError).toHaveBeenCalledWith(ROLE_MESSAGES.forbidden);
+    vi.advanceTimersByTime(2500);
+    await client.apiRequest('x').catch(() => undefined);
+    expect(notifyError).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves another 403 to the page', async () => {
+    answer(403, { status: false, message: 'Only the seller can do this.' });
+    const error = await client.apiRequest('x').catch((caught: unknown) => caught);
+    expect(client.isApiError(error) && [error.status, error.notified]).toEqual([403, false]);
+    expect(notifyError).not.toHaveBeenCalled();
   });
 
   it('on 302 shows the server message, or the redirect text', async () => {

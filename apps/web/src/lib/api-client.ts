@@ -1,3 +1,4 @@
+import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles';
 import type { Failure } from '@tradeloop/contracts/common';
 import { CLIENT_MESSAGES, SERVER_MESSAGES } from '@tradeloop/contracts/common-constants';
 import { getSessionId } from './activity.ts';
@@ -18,6 +19,8 @@ import { getSession, resetClientState } from './session.ts';
  * | HTTP 500 or 405                     | toast CLIENT_MESSAGES.serverError; rejects with the code    |
  * | HTTP 422                            | toast CLIENT_MESSAGES.validation unless the caller takes    |
  * |                                     | the field errors; rejects with the code and the errors      |
+ * | HTTP 403 ROLE_MESSAGES.forbidden    | toast of the server's message (a role's grants can change   |
+ * |                                     | while signed in, decision 038); rejects, notified           |
  * | anything else                       | resolves with the body and the status                       |
  *
  * "Returns nothing" is modelled as a rejection with an ApiError whose `notified` is true, so
@@ -72,6 +75,8 @@ type UnauthorizedHandler = (message: string) => void;
 
 let handleUnauthorized: UnauthorizedHandler = () => window.location.assign('/user/signin');
 let lastUnauthorizedAt = 0;
+/** A page that makes several calls its role lacks says so once, not once per call. */
+let lastForbiddenAt = 0;
 
 /** The app decides how to reach the sign-in page (router navigation instead of a reload). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
@@ -191,6 +196,15 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (status === 500 || status === 405 || (status >= 500 && !isEnvelope(body))) {
     notifyError(CLIENT_MESSAGES.serverError);
     throw new ApiError(status, CLIENT_MESSAGES.serverError, { notified: true });
+  }
+
+  if (status === 403 && message === ROLE_MESSAGES.forbidden) {
+    const now = Date.now();
+    if (now - lastForbiddenAt > 2000) {
+      lastForbiddenAt = now;
+      notifyError(message);
+    }
+    throw new ApiError(403, message, { notified: true });
   }
 
   const errors = isEnvelope(body) && hasErrors(body.errors) ? body.errors : undefined;

@@ -8,6 +8,7 @@ export const PATHS = {
   onboarding: '/OnBoardingStepForm',
   crm: '/crm',
   subAccounts: '/sub-accounts',
+  roles: '/roles',
   suppliers: '/#suppliers',
   productList: '/productlist',
 } as const;

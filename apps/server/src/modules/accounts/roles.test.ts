@@ -131,6 +131,8 @@ describe('roles and permissions (decision 038)', () => {
 
     const seen = await listing(app, rep, { type_id: CRM_TYPE.leads });
     expect(seen.data.map((row) => row.id)).toEqual([mine.id]);
+    // Counted as seen: the company's count of every lead would tell the size of the others' pipeline.
+    expect([seen.total, seen.lastPage]).toEqual([1, 1]);
     expect((await listing(app, owner, { type_id: CRM_TYPE.leads })).data.map((row) => row.id)).toEqual(
       expect.arrayContaining([mine.id, ownersLead.id]),
     );

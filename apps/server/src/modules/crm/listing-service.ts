@@ -295,7 +295,9 @@ export async function listRecords(
     // A page is a few index probes: starting parallel workers would cost more than it saves.
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     const wanted = { db: tx, scope, offset: (page - 1) * perPage, perPage, copies: options.copies !== false };
-    return scope.filtered || body.deleted
+    // The company's live count is everyone's records: a role that sees only its own is counted by matching.
+    const ownOnly = visibleRecordsSql(body.type_id) !== undefined;
+    return scope.filtered || body.deleted || ownOnly
       ? filteredPage(wanted)
       : { rows: await sortedPage(wanted), total: await liveCount(tx, companyId, body.type_id), bounded: false };
   });
@@ -406,10 +408,11 @@ export async function countMatches(
 ) {
   const tenant = { companyId, typeId };
   const base = baseConditions(companyId, typeId);
+  const ownOnly = visibleRecordsSql(typeId) !== undefined;
   if (filterSets.length <= 10) {
     return Promise.all(
       filterSets.map((filters) =>
-        filters.length === 0
+        filters.length === 0 && !ownOnly
           ? liveCount(tx, companyId, typeId)
           : countWhere(tx, [...base, ...compileFilters(tenant, fields, filters)]),
       ),

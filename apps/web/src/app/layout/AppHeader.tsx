@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session.ts';
 import { signOut } from '../../features/auth/session-actions.ts';
 import { Logo } from '../../components/Logo.tsx';
 import { PATHS } from '../../lib/paths.ts';
+import { userCan } from '../../lib/permissions.ts';
 import { navItems } from './nav-items.ts';
 
 // Signed-in only: their code never loads with a public page.
@@ -21,7 +22,7 @@ export function AppHeader() {
   const { token, user } = useSession();
   const navigate = useNavigate();
   const [drawerOpened, drawer] = useDisclosure(false);
-  const items = navItems(user?.user_type ?? null);
+  const items = navItems(user?.user_type ?? null, (permission) => userCan(user, permission));
 
   const [confirming, setConfirming] = useState(false);
   const [signingOut, setSigningOut] = useState(false);

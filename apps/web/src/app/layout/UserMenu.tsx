@@ -6,6 +6,7 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconLogout,
+  IconShieldLock,
   IconMessage2Dollar,
   IconUserCircle,
   IconUsers,
@@ -17,6 +18,8 @@ import { ONBOARDING_TEXTS } from '@tradeloop/contracts/accounts-onboarding';
 import { useOnboarding } from '../../features/accounts/api/onboarding.ts';
 import { initials } from '../../lib/format.ts';
 import { PATHS } from '../../lib/paths.ts';
+import { userCan } from '../../lib/permissions.ts';
+import { subuserMayOpen } from '../route-rules.ts';
 
 type UserMenuProps = { user: LocalUser | null; onSignOut: () => void };
 
@@ -29,6 +32,12 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
   // Onboarding left with "Finish later" is resumed from here (decision 039); the query is the welcome modal's.
   const onboarding = useOnboarding();
   const unfinished = onboarding.data?.finished === false;
+  // The team pages: the role must allow it, and the page must be one the user may open (a sub-user
+  // keeps the spec's route rules, which do not include them).
+  const mayManageTeam =
+    isCompanyUser &&
+    userCan(user, 'team') &&
+    (user.user_type === 'seller' || (subuserMayOpen(PATHS.subAccounts) && subuserMayOpen(PATHS.roles)));
   return (
     <Menu position="bottom-end" width={240} shadow="md" withArrow>
       <Menu.Target>
@@ -91,10 +100,15 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             CRM
           </Menu.Item>
         )}
-        {user?.user_type === 'seller' && (
-          <Menu.Item component={Link} to={PATHS.subAccounts} leftSection={<IconUsersGroup size={16} />}>
-            Team members
-          </Menu.Item>
+        {mayManageTeam && (
+          <>
+            <Menu.Item component={Link} to={PATHS.subAccounts} leftSection={<IconUsersGroup size={16} />}>
+              Team members
+            </Menu.Item>
+            <Menu.Item component={Link} to={PATHS.roles} leftSection={<IconShieldLock size={16} />}>
+              Roles and permissions
+            </Menu.Item>
+          </>
         )}
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onSignOut}>

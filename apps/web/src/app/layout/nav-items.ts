@@ -1,10 +1,14 @@
+import type { Permission } from '@tradeloop/contracts/accounts-roles';
 import type { UserType } from '@tradeloop/contracts/auth';
 import { PATHS } from '../../lib/paths.ts';
 
 export type NavItem = { label: string; to: string; end?: boolean };
 
-/** The main navigation; CRM appears for sellers and their sub-users. */
-export function navItems(userType: UserType | null): NavItem[] {
+/**
+ * The main navigation; CRM appears for sellers and their sub-users, Enquiries for anyone whose role
+ * has quotes (decision 038: `can` answers for the signed-in user's role, everything when not limited).
+ */
+export function navItems(userType: UserType | null, can: (permission: Permission) => boolean = () => true): NavItem[] {
   const items: NavItem[] = [
     { label: 'Home', to: PATHS.home, end: true },
     { label: 'Products', to: '/productlist' },
@@ -13,6 +17,7 @@ export function navItems(userType: UserType | null): NavItem[] {
   ];
   if (userType === 'seller' || userType === 'subuser') items.push({ label: 'CRM', to: PATHS.crm });
   if (userType === 'seller') items.push({ label: 'My products', to: '/products/List' });
-  if (userType) items.push({ label: 'Enquiries', to: userType === 'subuser' ? '/crm/enquiries' : '/enquiries' });
+  if (userType && can('quotes'))
+    items.push({ label: 'Enquiries', to: userType === 'subuser' ? '/crm/enquiries' : '/enquiries' });
   return items;
 }

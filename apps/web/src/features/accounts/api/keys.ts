@@ -4,5 +4,6 @@ export const accountsKeys = {
   profile: (userId: number | null) => [...accountsKeys.all, 'profile', userId] as const,
   onboarding: (userId: number | null) => [...accountsKeys.all, 'onboarding', userId] as const,
   subAccounts: () => [...accountsKeys.all, 'sub-accounts'] as const,
+  roles: () => [...accountsKeys.all, 'roles'] as const,
   deleteStatus: (userId: number | null) => [...accountsKeys.all, 'delete-status', userId] as const,
 };

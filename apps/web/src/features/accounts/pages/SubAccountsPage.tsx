@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import {
   Badge,
   Button,
@@ -7,6 +8,7 @@ import {
   Container,
   Group,
   Modal,
+  Select,
   Skeleton,
   Stack,
   Table,
@@ -17,30 +19,47 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { FormErrors } from '@mantine/form';
-import { IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { subAccountInviteBodySchema } from '@tradeloop/contracts/accounts-subaccounts';
+import { IconShieldLock, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { DEFAULT_SUB_ACCOUNT_ROLE, type RoleRecord } from '@tradeloop/contracts/accounts-roles';
+import { subAccountInviteBodySchema, type SubAccount } from '@tradeloop/contracts/accounts-subaccounts';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { ModalActions } from '../../../components/ModalActions.tsx';
 import { apiFailure, zodFormValidator } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { useChangeSubAccountRole, useRoles } from '../api/roles.ts';
 import { useDeleteSubAccounts, useInviteSubAccount, useSubAccounts } from '../api/sub-accounts.ts';
 
 const validate = zodFormValidator(subAccountInviteBodySchema);
 
-function InviteModal({ onClose }: { onClose: () => void }) {
+/** The roles a team member may hold: every role but the owner's. */
+const roleOptions = (roles: RoleRecord[]) =>
+  roles.filter((role) => !role.locked).map((role) => ({ value: String(role.id), label: role.name }));
+
+function InviteModal({ roles, onClose }: { roles: RoleRecord[]; onClose: () => void }) {
   const invite = useInviteSubAccount();
-  const [values, setValues] = useState({ full_name: '', email_id: '' });
+  const defaultRole = roles.find((role) => role.key === DEFAULT_SUB_ACCOUNT_ROLE);
+  const [values, setValues] = useState({
+    full_name: '',
+    email_id: '',
+    role_id: defaultRole ? String(defaultRole.id) : null,
+  });
   const [errors, setErrors] = useState<FormErrors>({});
   const failure = apiFailure(invite.error);
-  const fieldError = (field: 'full_name' | 'email_id') => errors[field] ?? failure.fields[field];
+  const fieldError = (field: 'full_name' | 'email_id' | 'role_id') => errors[field] ?? failure.fields[field];
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validate(values);
+    const body = {
+      full_name: values.full_name,
+      email_id: values.email_id,
+      ...(values.role_id === null ? {} : { role_id: Number(values.role_id) }),
+    };
+    const found = validate(body);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    invite.mutate(values, {
+    invite.mutate(body, {
       onSuccess: (result) => {
         if (result.message) notifySuccess(result.message, { autoClose: 4000 });
         onClose();
@@ -81,6 +100,15 @@ function InviteModal({ onClose }: { onClose: () => void }) {
             error={fieldError('email_id')}
             onChange={(event) => setValues({ ...values, email_id: event.currentTarget.value })}
           />
+          <Select
+            label="Role"
+            description="What they may do. Roles are set on the roles and permissions page."
+            data={roleOptions(roles)}
+            value={values.role_id}
+            allowDeselect={false}
+            error={fieldError('role_id')}
+            onChange={(next) => setValues({ ...values, role_id: next })}
+          />
           <ModalActions onCancel={onClose} submitLabel="Send invitation" loading={invite.isPending} />
         </Stack>
       </form>
@@ -88,10 +116,40 @@ function InviteModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Sub-account management (spec section 2): invite, list, delete one or several team members. */
+/** A team member's role, changed in place (POST sub_account/role). */
+function RoleSelect({ member, roles }: { member: SubAccount; roles: RoleRecord[] }) {
+  const change = useChangeSubAccountRole();
+  return (
+    <Select
+      aria-label={`Role of ${member.full_name}`}
+      size="xs"
+      w={200}
+      data={roleOptions(roles)}
+      value={member.role_id === null ? null : String(member.role_id)}
+      placeholder={member.role}
+      allowDeselect={false}
+      disabled={change.isPending}
+      onChange={(next) => {
+        if (next === null || Number(next) === member.role_id) return;
+        change.mutate(
+          { user_id: member.id, role_id: Number(next) },
+          {
+            onSuccess: (result) => {
+              if (result.message) notifySuccess(result.message, { autoClose: 4000 });
+            },
+          },
+        );
+      }}
+    />
+  );
+}
+
+/** Sub-account management (spec section 2): invite, list, delete one or several team members, give each a role. */
 export function SubAccountsPage() {
   useDocumentTitle('Team members · TradeLoop');
   const list = useSubAccounts();
+  const rolesList = useRoles();
+  const roles = rolesList.data?.roles ?? [];
   const remove = useDeleteSubAccounts();
   const [inviting, setInviting] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
@@ -118,6 +176,9 @@ export function SubAccountsPage() {
             Team members
           </Title>
           <Group>
+            <Button component={Link} to={PATHS.roles} variant="default" leftSection={<IconShieldLock size={16} />}>
+              Roles and permissions
+            </Button>
             <Button
               variant="light"
               color="red"
@@ -127,7 +188,11 @@ export function SubAccountsPage() {
             >
               Delete selected
             </Button>
-            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+            <Button
+              leftSection={<IconUserPlus size={16} />}
+              disabled={!rolesList.data && !rolesList.isError}
+              onClick={() => setInviting(true)}
+            >
               Invite a team member
             </Button>
           </Group>
@@ -147,7 +212,7 @@ export function SubAccountsPage() {
           ) : rows.length === 0 ? (
             <Text c="dimmed">No team members yet. Invite a colleague to work in your CRM.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={480}>
+            <Table.ScrollContainer minWidth={640}>
               <Table verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -156,6 +221,7 @@ export function SubAccountsPage() {
                     </Table.Th>
                     <Table.Th>Name</Table.Th>
                     <Table.Th>E-mail</Table.Th>
+                    <Table.Th>Role</Table.Th>
                     <Table.Th>Status</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -172,6 +238,13 @@ export function SubAccountsPage() {
                       <Table.Td>{row.full_name}</Table.Td>
                       <Table.Td>{row.email_id}</Table.Td>
                       <Table.Td>
+                        {roles.length > 0 ? (
+                          <RoleSelect member={row} roles={roles} />
+                        ) : (
+                          <Text size="sm">{row.role}</Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
                         <Badge variant="light" color={row.status === 'active' ? 'teal' : 'gray'}>
                           {row.status === 'active' ? 'Active' : 'Invited'}
                         </Badge>
@@ -184,7 +257,7 @@ export function SubAccountsPage() {
           )}
         </Card>
       </Stack>
-      {inviting && <InviteModal onClose={() => setInviting(false)} />}
+      {inviting && <InviteModal roles={roles} onClose={() => setInviting(false)} />}
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}

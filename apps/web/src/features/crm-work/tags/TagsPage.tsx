@@ -20,6 +20,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { ConfirmDeleteModal } from '../ConfirmDeleteModal.tsx';
 import { useBulkDeleteTags, useCreateTag, useTagIndex } from './api.ts';
 import { TagBadge } from './TagsPanel.tsx';
@@ -94,6 +95,8 @@ export function TagsPage() {
   useDocumentTitle('Tags · CRM · TradeLoop');
   const index = useTagIndex();
   const remove = useBulkDeleteTags();
+  // Clearing tags out is a CRM setting (decision 038); every role that works the CRM adds them.
+  const mayClean = useCan()('crm.settings');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const tags = index.data ?? [];
@@ -126,15 +129,17 @@ export function TagsPage() {
             Labels for leads, contacts, accounts and deals. Filter any list by them, or show them as a column.
           </Text>
         </Stack>
-        <Button
-          color="red"
-          variant="light"
-          leftSection={<IconTrash size={16} />}
-          disabled={selected.size === 0}
-          onClick={() => setConfirming(true)}
-        >
-          Delete selected{selected.size ? ` (${selected.size})` : ''}
-        </Button>
+        {mayClean && (
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            disabled={selected.size === 0}
+            onClick={() => setConfirming(true)}
+          >
+            Delete selected{selected.size ? ` (${selected.size})` : ''}
+          </Button>
+        )}
       </Group>
       <Card>
         <NewTagForm />

@@ -11,6 +11,7 @@ export function statisticsQueryOptions() {
   });
 }
 
-export function useStatistics() {
-  return useQuery(statisticsQueryOptions());
+/** `enabled` false: the role may not see leads, and the server would refuse (decision 038). */
+export function useStatistics({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...statisticsQueryOptions(), enabled });
 }

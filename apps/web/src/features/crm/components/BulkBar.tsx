@@ -8,10 +8,19 @@ import { useBulkAssign, useBulkDelete, useBulkRestore, useBulkUpdate } from '../
 import type { UiField } from '../fields.ts';
 import { FieldInput } from './FieldInput.tsx';
 
-type BulkBarProps = { typeId: RecordTypeId; ids: number[]; fields: UiField[]; inBin: boolean; onDone: () => void };
+type BulkBarProps = {
+  typeId: RecordTypeId;
+  ids: number[];
+  fields: UiField[];
+  inBin: boolean;
+  /** What the role may do with records of this type (decision 038): edit and assign, delete and restore. */
+  mayEdit: boolean;
+  mayDelete: boolean;
+  onDone: () => void;
+};
 
 /** Actions on the selected rows: edit one field, assign an owner, delete or restore. */
-export function BulkBar({ typeId, ids, fields, inBin, onDone }: BulkBarProps) {
+export function BulkBar({ typeId, ids, fields, inBin, mayEdit, mayDelete, onDone }: BulkBarProps) {
   const [dialog, setDialog] = useState<'edit' | 'assign' | 'delete' | null>(null);
   const [fieldName, setFieldName] = useState<string | null>(null);
   const [value, setValue] = useState<FieldValue>(null);
@@ -39,41 +48,49 @@ export function BulkBar({ typeId, ids, fields, inBin, onDone }: BulkBarProps) {
           </Text>
           <Group gap="xs">
             {inBin ? (
-              <Button
-                size="xs"
-                leftSection={<IconArrowBackUp size={14} />}
-                loading={restore.isPending}
-                onClick={() => restore.mutate({ typeId, ids }, { onSuccess: (result) => finish(result.message) })}
-              >
-                Restore
-              </Button>
+              mayDelete && (
+                <Button
+                  size="xs"
+                  leftSection={<IconArrowBackUp size={14} />}
+                  loading={restore.isPending}
+                  onClick={() => restore.mutate({ typeId, ids }, { onSuccess: (result) => finish(result.message) })}
+                >
+                  Restore
+                </Button>
+              )
             ) : (
               <>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconPencil size={14} />}
-                  onClick={() => setDialog('edit')}
-                >
-                  Edit field
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconUserShare size={14} />}
-                  onClick={() => setDialog('assign')}
-                >
-                  Assign
-                </Button>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  leftSection={<IconTrash size={14} />}
-                  onClick={() => setDialog('delete')}
-                >
-                  Delete
-                </Button>
+                {mayEdit && (
+                  <>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconPencil size={14} />}
+                      onClick={() => setDialog('edit')}
+                    >
+                      Edit field
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconUserShare size={14} />}
+                      onClick={() => setDialog('assign')}
+                    >
+                      Assign
+                    </Button>
+                  </>
+                )}
+                {mayDelete && (
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    leftSection={<IconTrash size={14} />}
+                    onClick={() => setDialog('delete')}
+                  >
+                    Delete
+                  </Button>
+                )}
               </>
             )}
             <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={onDone}>

@@ -7,25 +7,35 @@ import { CRM_SETTINGS_PATH } from '../../crm-work/leads/paths.ts';
 import { TAGS_PATH } from '../../crm-work/tags/paths.ts';
 import { ENGAGEMENT_REPORT_PATH } from '../../crm-work/engagement/paths.ts';
 import { CRM_PATHS } from '../paths.ts';
+import type { Permission } from '@tradeloop/contracts/accounts-roles';
+import { useCan } from '../../../lib/permissions.ts';
 import '../crm.css';
 
-const LINKS = [
+/** The CRM's pages with the permission each needs (decision 038); the overview is everyone's. */
+const LINKS: {
+  label: string;
+  to: string;
+  end?: boolean;
+  needs?: (can: (permission: Permission) => boolean) => boolean;
+}[] = [
   { label: 'Overview', to: CRM_PATHS.home, end: true },
-  { label: 'My day', to: MY_DAY_PATH },
-  { label: 'Leads', to: CRM_PATHS.list(1) },
-  { label: 'Contacts', to: CRM_PATHS.list(4) },
-  { label: 'Accounts', to: CRM_PATHS.list(3) },
-  { label: 'Deals', to: CRM_PATHS.list(2) },
-  { label: 'Board', to: CRM_PATHS.kanban },
-  { label: 'Activities', to: ACTIVITIES_PATH },
-  { label: 'Engagement', to: ENGAGEMENT_REPORT_PATH },
-  { label: 'Forms', to: CRM_PATHS.forms },
-  { label: 'Tags', to: TAGS_PATH },
-  { label: 'Settings', to: CRM_SETTINGS_PATH },
+  { label: 'My day', to: MY_DAY_PATH, needs: (can) => can('crm.work') },
+  { label: 'Leads', to: CRM_PATHS.list(1), needs: (can) => can('crm.leads.view') },
+  { label: 'Contacts', to: CRM_PATHS.list(4), needs: (can) => can('crm.contacts.view') },
+  { label: 'Accounts', to: CRM_PATHS.list(3), needs: (can) => can('crm.accounts.view') },
+  { label: 'Deals', to: CRM_PATHS.list(2), needs: (can) => can('crm.deals.view') },
+  { label: 'Board', to: CRM_PATHS.kanban, needs: (can) => can('crm.leads.view') || can('crm.deals.view') },
+  { label: 'Activities', to: ACTIVITIES_PATH, needs: (can) => can('crm.work') },
+  { label: 'Engagement', to: ENGAGEMENT_REPORT_PATH, needs: (can) => can('crm.work') },
+  { label: 'Forms', to: CRM_PATHS.forms, needs: (can) => can('crm.settings') },
+  { label: 'Tags', to: TAGS_PATH, needs: (can) => can('crm.work') },
+  { label: 'Settings', to: CRM_SETTINGS_PATH, needs: (can) => can('crm.settings') },
 ];
 
 /** The CRM workspace: its own navigation above every CRM page. */
 export function CrmLayout() {
+  const can = useCan();
+  const links = LINKS.filter((link) => !link.needs || link.needs(can));
   return (
     <Box>
       <Box bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -33,7 +43,7 @@ export function CrmLayout() {
           {/* Narrow screens (600 px) scroll the menu with a visible bar instead of cutting it off. */}
           <ScrollArea type="auto" scrollbarSize={4} style={{ flex: 1, minWidth: 0 }}>
             <Group component="nav" aria-label="CRM" gap={4} py={6} wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
-              {LINKS.map((link) => (
+              {links.map((link) => (
                 <NavLink key={link.to} to={link.to} end={link.end} className="tl-nav-link">
                   {link.label}
                 </NavLink>

@@ -28,6 +28,8 @@ type RecordTableProps = {
   onSort: (sort: SortState) => void;
   selected: Set<number>;
   onSelect: (ids: Set<number>) => void;
+  /** Whether rows can be selected: only for a bulk action the role may take (decision 038). */
+  selectable?: boolean;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -122,6 +124,7 @@ export function RecordTable(props: RecordTableProps) {
     onSort,
     selected,
     onSelect,
+    selectable = true,
     hasMore,
     loadingMore,
     onLoadMore,
@@ -218,13 +221,15 @@ export function RecordTable(props: RecordTableProps) {
     >
       <div className={classes.header} style={{ gridTemplateColumns: template }} role="row" aria-rowindex={1}>
         <div className={classes.checkCell} role="columnheader">
-          <Checkbox
-            size="xs"
-            aria-label="Select all loaded rows"
-            checked={allSelected}
-            indeterminate={!allSelected && selected.size > 0}
-            onChange={toggleAll}
-          />
+          {selectable && (
+            <Checkbox
+              size="xs"
+              aria-label="Select all loaded rows"
+              checked={allSelected}
+              indeterminate={!allSelected && selected.size > 0}
+              onChange={toggleAll}
+            />
+          )}
         </div>
         {table.getHeaderGroups()[0]?.headers.map((header) => (
           <div
@@ -267,15 +272,17 @@ export function RecordTable(props: RecordTableProps) {
               style={{ transform: `translateY(${item.start}px)`, gridTemplateColumns: template }}
               role="row"
               aria-rowindex={item.index + 2}
-              aria-selected={isSelected}
+              aria-selected={selectable ? isSelected : undefined}
             >
               <div className={classes.checkCell} role="gridcell">
-                <Checkbox
-                  size="xs"
-                  aria-label={`Select ${row.original.title}`}
-                  checked={isSelected}
-                  onChange={() => toggle(row.original.id)}
-                />
+                {selectable && (
+                  <Checkbox
+                    size="xs"
+                    aria-label={`Select ${row.original.title}`}
+                    checked={isSelected}
+                    onChange={() => toggle(row.original.id)}
+                  />
+                )}
               </div>
               {row.getAllCells().map((cell) => (
                 <div key={cell.id} className={classes.cell} role="gridcell">

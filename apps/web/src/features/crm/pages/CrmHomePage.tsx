@@ -17,6 +17,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconAddressBook, IconBuildingSkyscraper, IconCoin, IconLayoutKanban, IconUsers } from '@tabler/icons-react';
 import type { RecordTypeId } from '@tradeloop/contracts/crm';
 import { useSession } from '../../../lib/session.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { recordTypePermission } from '../record-permission.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { useListing } from '../api/get-listing.ts';
 import { useStatistics } from '../api/get-statistics.ts';
@@ -114,7 +116,11 @@ function RecentLeads() {
 export function CrmHomePage() {
   useDocumentTitle('CRM · TradeLoop');
   const { user } = useSession();
-  const stats = useStatistics();
+  const can = useCan();
+  // The figures are the company's leads and their conversions: shown to a role that sees leads.
+  const seesLeads = can('crm.leads.view');
+  const stats = useStatistics({ enabled: seesLeads });
+  const lists = LISTS.filter((list) => can(recordTypePermission(list.typeId, 'view')));
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
@@ -133,11 +139,24 @@ export function CrmHomePage() {
           Open the board
         </Button>
       </Group>
-      {stats.isError ? (
+      {!seesLeads ? (
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {lists.map((list) => (
+            <Card key={list.typeId} component={Link} to={CRM_PATHS.list(list.typeId)} className="tl-card-link">
+              <Group gap="sm" wrap="nowrap">
+                <ThemeIcon variant="light" color={list.color} size={40} aria-hidden>
+                  <list.icon size={22} />
+                </ThemeIcon>
+                <Text fw={600}>{list.title}</Text>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      ) : stats.isError ? (
         <ErrorState onRetry={() => void stats.refetch()} />
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          {LISTS.map((list) => (
+          {lists.map((list) => (
             <Card
               key={list.typeId}
               component={Link}
@@ -171,39 +190,41 @@ export function CrmHomePage() {
           ))}
         </SimpleGrid>
       )}
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card>
-          <Title order={2} size="h4" mb="md">
-            Conversion
-          </Title>
-          {stats.isPending || !stats.data ? (
-            <Stack>
-              {Array.from({ length: 3 }, (_, index) => (
-                <Skeleton key={index} height={60} />
-              ))}
-            </Stack>
-          ) : (
-            <Stack gap="md">
-              <Rate
-                label="Leads converted"
-                value={stats.data.total.lead_oppportunity_conversion_rate}
-                weekly={stats.data.weekly.lead_oppportunity_conversion_rate}
-              />
-              <Rate
-                label="Leads that became deals"
-                value={stats.data.total.lead_to_opportunity_deal_conversion_rate}
-                weekly={stats.data.weekly.lead_to_opportunity_deal_conversion_rate}
-              />
-              <Rate
-                label="Leads that became customers (deal won)"
-                value={stats.data.total.lead_to_customer_conversion_rate}
-                weekly={stats.data.weekly.lead_to_customer_conversion_rate}
-              />
-            </Stack>
-          )}
-        </Card>
-        <RecentLeads />
-      </SimpleGrid>
+      {seesLeads && (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Card>
+            <Title order={2} size="h4" mb="md">
+              Conversion
+            </Title>
+            {stats.isPending || !stats.data ? (
+              <Stack>
+                {Array.from({ length: 3 }, (_, index) => (
+                  <Skeleton key={index} height={60} />
+                ))}
+              </Stack>
+            ) : (
+              <Stack gap="md">
+                <Rate
+                  label="Leads converted"
+                  value={stats.data.total.lead_oppportunity_conversion_rate}
+                  weekly={stats.data.weekly.lead_oppportunity_conversion_rate}
+                />
+                <Rate
+                  label="Leads that became deals"
+                  value={stats.data.total.lead_to_opportunity_deal_conversion_rate}
+                  weekly={stats.data.weekly.lead_to_opportunity_deal_conversion_rate}
+                />
+                <Rate
+                  label="Leads that became customers (deal won)"
+                  value={stats.data.total.lead_to_customer_conversion_rate}
+                  weekly={stats.data.weekly.lead_to_customer_conversion_rate}
+                />
+              </Stack>
+            )}
+          </Card>
+          <RecentLeads />
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }

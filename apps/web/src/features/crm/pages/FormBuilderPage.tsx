@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Group, Menu, Modal, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertTriangle, IconChevronDown, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChevronDown, IconDeviceFloppy, IconLock, IconPlus } from '@tabler/icons-react';
+import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles';
 import { crmType, type RecordTypeId } from '@tradeloop/contracts/crm';
 import type { Form } from '@tradeloop/contracts/crm-forms';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
+import { useCan } from '../../../lib/permissions.ts';
 import { describeErrors, isApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCrmForm } from '../api/get-form.ts';
@@ -32,6 +35,21 @@ export function FormBuilderPage() {
   const [params, setParams] = useSearchParams();
   const typeId = (Number(params.get('type')) || 1) as RecordTypeId;
   const form = useCrmForm(typeId);
+  const can = useCan();
+  if (!can('crm.settings')) {
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          Forms
+        </Title>
+        <EmptyState
+          icon={<IconLock size={32} />}
+          title="Forms are CRM settings"
+          description={ROLE_MESSAGES.forbidden}
+        />
+      </Stack>
+    );
+  }
   if (form.isError) return <ErrorState onRetry={() => void form.refetch()} />;
   if (form.isPending) {
     return (

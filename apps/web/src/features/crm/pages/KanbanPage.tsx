@@ -41,6 +41,8 @@ import { useFields } from '../api/get-fields.ts';
 import { useSavedFilters } from '../api/get-views.ts';
 import { fetchColumnPage, useBoard, useMoveCard, useStoreBoard, type BoardParams } from '../api/kanban.ts';
 import { BulkBar } from '../components/BulkBar.tsx';
+import { recordTypePermission } from '../record-permission.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { formatMoney, fromListField, toneOf } from '../fields.ts';
 import { CRM_PATHS } from '../paths.ts';
 
@@ -354,6 +356,7 @@ function Board({
   fieldsReady: ReturnType<typeof fromListField>[];
 }) {
   const typeId = data.type_id as RecordTypeId;
+  const can = useCan();
   // Spec section 4: the board loads with every card unselected.
   const [selected, setSelected] = useState<Set<number>>(
     () =>
@@ -469,6 +472,8 @@ function Board({
           ids={[...selected]}
           fields={fieldsReady}
           inBin={false}
+          mayEdit={can(recordTypePermission(typeId, 'edit'))}
+          mayDelete={can(recordTypePermission(typeId, 'delete'))}
           onDone={() => setSelected(new Set())}
         />
       )}

@@ -44,6 +44,8 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useRecordDetail } from '../api/get-detail.ts';
 import { useDeleteRecord } from '../api/records.ts';
+import { recordTypePermission } from '../record-permission.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { ConvertLeadModal } from '../components/ConvertLeadModal.tsx';
 import { FieldCell } from '../components/FieldCell.tsx';
 import { RecordFormModal } from '../components/RecordFormModal.tsx';
@@ -74,7 +76,7 @@ function RefLink({ item }: { item: RecordRef }) {
   );
 }
 
-function Overview({ detail }: { detail: RecordDetail }) {
+function Overview({ detail, editable }: { detail: RecordDetail; editable: boolean }) {
   return (
     <Stack gap="md">
       {detail.sections
@@ -98,7 +100,7 @@ function Overview({ detail }: { detail: RecordDetail }) {
                     record={detail.record}
                     field={fromDynamicField(field)}
                     refs={detail.refs}
-                    editable={!detail.record.deleted_at}
+                    editable={editable && !detail.record.deleted_at}
                   />
                 </Stack>
               ))}
@@ -150,17 +152,21 @@ function Related({
   detail,
   typeId,
   onAdd,
+  mayAdd,
 }: {
   detail: RecordDetail;
   typeId: RecordTypeId;
   onAdd: (typeId: RecordTypeId) => void;
+  /** Whether the role may create records of a type. */
+  mayAdd: (typeId: RecordTypeId) => boolean;
 }) {
   const { related } = detail;
-  const addButton = (target: RecordTypeId) => (
-    <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => onAdd(target)}>
-      Add {crmType(target).singular.toLowerCase()}
-    </Button>
-  );
+  const addButton = (target: RecordTypeId) =>
+    mayAdd(target) && (
+      <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => onAdd(target)}>
+        Add {crmType(target).singular.toLowerCase()}
+      </Button>
+    );
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       {(typeId === 4 || typeId === 2) && (
@@ -295,6 +301,10 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [adding, setAdding] = useState<{ typeId: RecordTypeId; source: AddFormSource } | null>(null);
   const remove = useDeleteRecord();
+  const can = useCan();
+  const mayEdit = can(recordTypePermission(typeId, 'edit'));
+  const mayDelete = can(recordTypePermission(typeId, 'delete'));
+  const mayAdd = (target: RecordTypeId) => can(recordTypePermission(target, 'create'));
   useDocumentTitle(`${detail.data?.record.title ?? type.singular} · CRM · TradeLoop`);
 
   if (detail.isPending) return <DetailSkeleton />;
@@ -331,6 +341,18 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
       : typeId === 4
         ? { kind: 'contact', id: record.id }
         : { kind: 'none' };
+
+  // Records made from this one: an account adds contacts, deals and leads; a contact adds deals and leads.
+  const addable: { typeId: RecordTypeId; label: string }[] = [
+    ...(typeId === 3 ? [{ typeId: 4 as const, label: 'Add contact' }] : []),
+    ...(typeId === 3 || typeId === 4
+      ? [
+          { typeId: 2 as const, label: 'Add deal' },
+          { typeId: 1 as const, label: 'Add lead' },
+        ]
+      : []),
+  ];
+  const moreItems = addable.filter((item) => mayAdd(item.typeId));
 
   return (
     <Stack gap="md">
@@ -369,33 +391,37 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
           </Text>
         </Stack>
         <Group gap="xs">
-          {typeId === 1 && !record.converted_at && (
+          {typeId === 1 && !record.converted_at && mayEdit && (
             <Button leftSection={<IconArrowsExchange size={16} />} onClick={() => setConverting(true)}>
               Convert
             </Button>
           )}
-          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-            Edit
-          </Button>
-          <Menu position="bottom-end" shadow="md">
-            <Menu.Target>
-              <Button variant="default" rightSection={<IconChevronDown size={14} />}>
-                More
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {typeId === 3 && <Menu.Item onClick={() => setAdding({ typeId: 4, source })}>Add contact</Menu.Item>}
-              {(typeId === 3 || typeId === 4) && (
-                <Menu.Item onClick={() => setAdding({ typeId: 2, source })}>Add deal</Menu.Item>
-              )}
-              {(typeId === 3 || typeId === 4) && (
-                <Menu.Item onClick={() => setAdding({ typeId: 1, source })}>Add lead</Menu.Item>
-              )}
-              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirmDelete(true)}>
-                Delete
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          {mayEdit && (
+            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          )}
+          {(moreItems.length > 0 || mayDelete) && (
+            <Menu position="bottom-end" shadow="md">
+              <Menu.Target>
+                <Button variant="default" rightSection={<IconChevronDown size={14} />}>
+                  More
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {moreItems.map((item) => (
+                  <Menu.Item key={item.typeId} onClick={() => setAdding({ typeId: item.typeId, source })}>
+                    {item.label}
+                  </Menu.Item>
+                ))}
+                {mayDelete && (
+                  <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirmDelete(true)}>
+                    Delete
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          )}
         </Group>
       </Group>
 
@@ -428,10 +454,15 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
               })}
             </Tabs.List>
             <Tabs.Panel value="overview">
-              <Overview detail={detail.data} />
+              <Overview detail={detail.data} editable={mayEdit} />
             </Tabs.Panel>
             <Tabs.Panel value="related">
-              <Related detail={detail.data} typeId={typeId} onAdd={(target) => setAdding({ typeId: target, source })} />
+              <Related
+                detail={detail.data}
+                typeId={typeId}
+                onAdd={(target) => setAdding({ typeId: target, source })}
+                mayAdd={mayAdd}
+              />
             </Tabs.Panel>
             {slotsFor(typeId).map((slot) => {
               const Plugged = detailTabComponent(slot.key);

@@ -43,8 +43,16 @@ import { fromListField } from '../fields.ts';
 import { storedViewName, storeViewName, useListState, viewStorageKey } from '../list-state.ts';
 import { readLocal } from '../../../lib/storage.ts';
 import { CRM_PATHS, typeIdOfSlug } from '../paths.ts';
+import { recordTypePermission } from '../record-permission.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useCan } from '../../../lib/permissions.ts';
 
 const DEFAULT_SORT: SortState = { field: 'created_at', direction: 'desc' };
+
+/** The server's words when the role may not see this list (403, decision 038); the default text otherwise. */
+function forbiddenMessage(error: unknown) {
+  return isApiError(error) && error.status === 403 ? error.message : undefined;
+}
 
 function TableSkeleton() {
   return (
@@ -76,6 +84,12 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
   const type = crmType(typeId);
   useDocumentTitle(`${type.name} · CRM · TradeLoop`);
   const navigate = useNavigate();
+  const can = useCan();
+  const mayCreate = can(recordTypePermission(typeId, 'create'));
+  const mayEdit = can(recordTypePermission(typeId, 'edit'));
+  const mayDelete = can(recordTypePermission(typeId, 'delete'));
+  // Rows can be selected only for an action the role may take on them.
+  const maySelect = mayEdit || mayDelete;
   const [state, update] = useListState();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [creating, setCreating] = useState(false);
@@ -147,7 +161,12 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
   const handleExport = (allFields: boolean) => void downloadExport({ ...body, all_fields: allFields });
 
   if (fieldsQuery.isError || viewsQuery.isError) {
-    return <ErrorState onRetry={() => void Promise.all([fieldsQuery.refetch(), viewsQuery.refetch()])} />;
+    return (
+      <ErrorState
+        message={forbiddenMessage(fieldsQuery.error ?? viewsQuery.error)}
+        onRetry={() => void Promise.all([fieldsQuery.refetch(), viewsQuery.refetch()])}
+      />
+    );
   }
 
   return (
@@ -174,9 +193,11 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
               Board
             </Button>
           )}
-          <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
-            Import
-          </Button>
+          {mayCreate && (
+            <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
+              Import
+            </Button>
+          )}
           <Menu position="bottom-end" shadow="md">
             <Menu.Target>
               <Button
@@ -192,9 +213,11 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
               <Menu.Item onClick={() => handleExport(true)}>Every field (CSV)</Menu.Item>
             </Menu.Dropdown>
           </Menu>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New {type.singular.toLowerCase()}
-          </Button>
+          {mayCreate && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              New {type.singular.toLowerCase()}
+            </Button>
+          )}
         </Group>
       </Group>
 
@@ -260,6 +283,8 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
           ids={[...selected]}
           fields={fields}
           inBin={state.bin}
+          mayEdit={mayEdit}
+          mayDelete={mayDelete}
           onDone={() => setSelected(new Set())}
         />
       )}
@@ -268,7 +293,7 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
         <TableSkeleton />
       ) : listing.isError ? (
         <Card>
-          <ErrorState onRetry={() => void listing.refetch()} />
+          <ErrorState message={forbiddenMessage(listing.error)} onRetry={() => void listing.refetch()} />
         </Card>
       ) : rows.length === 0 ? (
         <Card>
@@ -293,14 +318,20 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
             <EmptyState
               icon={<IconPlus size={32} />}
               title={`No ${type.name.toLowerCase()} yet`}
-              description={`Add your first ${type.singular.toLowerCase()}, or import a CSV file from another tool.`}
+              description={
+                mayCreate
+                  ? `Add your first ${type.singular.toLowerCase()}, or import a CSV file from another tool.`
+                  : `${type.name} you own appear here.`
+              }
               action={
-                <Group>
-                  <Button onClick={() => setCreating(true)}>New {type.singular.toLowerCase()}</Button>
-                  <Button variant="default" onClick={() => setImporting(true)}>
-                    Import
-                  </Button>
-                </Group>
+                mayCreate && (
+                  <Group>
+                    <Button onClick={() => setCreating(true)}>New {type.singular.toLowerCase()}</Button>
+                    <Button variant="default" onClick={() => setImporting(true)}>
+                      Import
+                    </Button>
+                  </Group>
+                )
               }
             />
           )}
@@ -317,10 +348,11 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
           onSort={handleSort}
           selected={selected}
           onSelect={setSelected}
+          selectable={maySelect}
           hasMore={!!listing.hasNextPage}
           loadingMore={listing.isFetchingNextPage}
           onLoadMore={handleLoadMore}
-          editable={!state.bin}
+          editable={!state.bin && mayEdit}
         />
       )}
       {rows.length > 0 && (

@@ -129,7 +129,9 @@ export function AssignmentRulesSection({ canEdit }: { canEdit: boolean }) {
       title="Assignment rules"
       description="New leads nobody chose an owner for (marketplace requests, imports, leads added without an owner) go to the first active rule that matches, top to bottom. Its people take turns."
       action={rules.isSuccess && rules.data.length > 0 ? addButton : undefined}
-      readOnlyNote={canEdit ? undefined : 'Only the account owner can change the rules.'}
+      readOnlyNote={
+        canEdit ? undefined : 'Your role does not include CRM settings: ask your account owner to change the rules.'
+      }
     >
       {body}
       <RuleFormModal opened={formOpen} onClose={() => setFormOpen(false)} editing={editing} />

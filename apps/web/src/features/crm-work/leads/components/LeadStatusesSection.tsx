@@ -86,7 +86,9 @@ export function LeadStatusesSection({ canEdit }: { canEdit: boolean }) {
           </Button>
         )
       }
-      readOnlyNote={canEdit ? undefined : 'Only the account owner can change the statuses.'}
+      readOnlyNote={
+        canEdit ? undefined : 'Your role does not include CRM settings: ask your account owner to change the statuses.'
+      }
     >
       {body}
       <StatusFormModal opened={formOpen} onClose={() => setFormOpen(false)} editing={editing} />

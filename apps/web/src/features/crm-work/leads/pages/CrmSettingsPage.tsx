@@ -1,14 +1,13 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useSession } from '../../../../lib/session.ts';
+import { useCan } from '../../../../lib/permissions.ts';
 import { AssignmentRulesSection } from '../components/AssignmentRulesSection.tsx';
 import { LeadStatusesSection } from '../components/LeadStatusesSection.tsx';
 
-/** CRM settings: lead statuses and assignment rules. Everyone of the company reads; the owner changes. */
+/** CRM settings: lead statuses and assignment rules. Everyone of the company reads; a role with crm.settings changes. */
 export function CrmSettingsPage() {
   useDocumentTitle('Settings · CRM · TradeLoop');
-  const { user } = useSession();
-  const canEdit = user?.user_type === 'seller';
+  const canEdit = useCan()('crm.settings');
   return (
     <Stack gap="lg" maw={980}>
       <div>
