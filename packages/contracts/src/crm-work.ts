@@ -51,6 +51,7 @@ export const TIMELINE_KINDS = [
   'tag',
   'activity',
   'engagement',
+  'score',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

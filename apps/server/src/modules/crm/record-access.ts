@@ -63,6 +63,24 @@ export async function liveRecordIds(tx: Tx, companyId: number, typeId: RecordTyp
   return rows.map((row) => row.id);
 }
 
+/** The company's live leads after `afterId`, by id: the batches of a pass over every lead (rescoring). */
+export async function liveLeadIdsAfter(tx: Tx, companyId: number, afterId: number, limit: number) {
+  const rows = await tx
+    .select({ id: crmRecords.id })
+    .from(crmRecords)
+    .where(
+      and(
+        eq(crmRecords.companyId, companyId),
+        eq(crmRecords.typeId, CRM_TYPE.leads),
+        isNull(crmRecords.deletedAt),
+        sql`${crmRecords.id} > ${afterId}`,
+      ),
+    )
+    .orderBy(crmRecords.id)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
 /** The live contacts of the company among `ids`, or pointing at account `accountId` (at most 100). */
 export async function liveContacts(tx: Tx, companyId: number, where: { ids?: number[]; accountId?: number }) {
   const condition = where.ids

@@ -1,0 +1,43 @@
+import { bigint, index, integer, jsonb, pgTable, smallint, timestamp } from 'drizzle-orm/pg-core';
+import type { ScoringGroup } from '@tradeloop/contracts/scoring';
+import { companyColumn } from '../accounts/columns.ts';
+import { crmRecords } from '../crm/tables.ts';
+import { updatedAt } from '../../db/columns.ts';
+
+/*
+ * Lead scoring (docs/decisions/038): each company's weights, and each lead's score with its breakdown.
+ * Scores are written by event handlers and the rescoring job, never on read.
+ */
+
+/** Weights that differ from the defaults, and the rescoring a change of them started. */
+export type StoredWeights = { groups: Partial<Record<ScoringGroup, number>>; criteria: Record<string, number> };
+
+export const scoringSettings = pgTable('scoring_settings', {
+  companyId: companyColumn().primaryKey(),
+  weights: jsonb('weights').$type<StoredWeights>().notNull(),
+  /** Bumped by every save; a lead's score names the version it was computed with. */
+  version: integer('version').notNull().default(0),
+  rescoreTotal: integer('rescore_total').notNull().default(0),
+  rescoreDone: integer('rescore_done').notNull().default(0),
+  rescoreStartedAt: timestamp('rescore_started_at', { withTimezone: true }),
+  rescoreFinishedAt: timestamp('rescore_finished_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+export type GroupResult = { score: number; points: number; met: string[] };
+
+/** One row per scored lead; the list column sorts and filters on `score` through the lead id. */
+export const leadScores = pgTable(
+  'lead_scores',
+  {
+    leadId: bigint('lead_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => crmRecords.id, { onDelete: 'cascade' }),
+    companyId: companyColumn(),
+    score: smallint('score').notNull(),
+    breakdown: jsonb('breakdown').$type<Partial<Record<ScoringGroup, GroupResult>>>().notNull(),
+    version: integer('version').notNull(),
+    scoredAt: timestamp('scored_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_scores_company_score_idx').on(t.companyId, t.score)],
+);
