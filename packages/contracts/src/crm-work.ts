@@ -51,7 +51,6 @@ export const TIMELINE_KINDS = [
   'tag',
   'activity',
   'engagement',
-  'score',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

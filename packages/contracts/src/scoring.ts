@@ -325,7 +325,12 @@ export const leadScoreSchema = z.object({
     }),
   ),
   scored_at: z.string().nullable(),
+  /** The latest changes events made, newest first (at most LEAD_SCORE_HISTORY). */
+  history: z.array(
+    z.object({ score: z.number().int(), previous: z.number().int().nullable(), cause: z.string(), at: z.string() }),
+  ),
 });
+export const LEAD_SCORE_HISTORY = 20;
 export type LeadScore = z.infer<typeof leadScoreSchema>;
 
 export const leadScoreQuerySchema = z.object({ lead_id: z.coerce.number().int().positive() });

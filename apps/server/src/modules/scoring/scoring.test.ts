@@ -284,7 +284,7 @@ describe('a lead is scored from events, never on read', () => {
   let leadId: number;
   let leadValues: Record<string, unknown>;
 
-  it('scores a lead made by hand from its values, with the breakdown by group and a timeline line', async () => {
+  it('scores a lead made by hand from its values, with the breakdown by group and its history', async () => {
     const lead = await handLead(seller);
     leadId = lead.id;
     leadValues = lead.values;
@@ -296,11 +296,12 @@ describe('a lead is scored from events, never on read', () => {
       met: ['email', 'phone', 'full_name'],
     });
     expect(score.groups.find((group) => group.key === 'lead_bant')?.met).toEqual(['authority']);
-    const lines = (await timelineOf(app, seller, leadId)).filter((entry) => entry.kind === 'score');
-    expect(lines.map((line) => line.summary)).toEqual(['Lead scored 14']);
+    expect(score.history).toMatchObject([{ score: 14, previous: null, cause: 'created' }]);
+    // The CRM timeline stays the record's own history.
+    expect((await timelineOf(app, seller, leadId)).map((entry) => entry.kind)).toEqual(['created']);
   });
 
-  it('scores again when the lead changes, and writes the change on the timeline', async () => {
+  it('scores again when the lead changes, and keeps the change in its history', async () => {
     const response = await crm(app, seller, 'PUT', `crm/update_record/${leadId}`, {
       values: { ...leadValues, website: 'https://riego.es', no_of_employees: 25 },
     });
@@ -308,20 +309,20 @@ describe('a lead is scored from events, never on read', () => {
     const score = await scoreOfLead(seller, leadId);
     // Company: 12 of 15 → 8 points instead of 4.7.
     expect(score.score).toBe(18);
-    const lines = (await timelineOf(app, seller, leadId)).filter((entry) => entry.kind === 'score');
-    expect(lines[0].summary).toBe('Lead score: 14 → 18');
+    expect(score.history[0]).toMatchObject({ score: 18, previous: 14, cause: 'field_changed' });
   });
 
-  it('handles a redelivered event once: the same score and no second timeline line', async () => {
-    const before = (await timelineOf(app, seller, leadId)).length;
+  it('handles a redelivered event once: the same score and no second history line', async () => {
+    const before = (await scoreOfLead(seller, leadId)).history.length;
     for (let i = 0; i < 2; i++) {
       await app.db.transaction((tx) =>
         app.events.emit(tx, 'lead.changed', { companyId: seller.companyId!, leadId, cause: 'test' }),
       );
       await settled(app);
     }
-    expect((await scoreOfLead(seller, leadId)).score).toBe(18);
-    expect((await timelineOf(app, seller, leadId)).length).toBe(before);
+    const after = await scoreOfLead(seller, leadId);
+    expect(after.score).toBe(18);
+    expect(after.history.length).toBe(before);
   });
 
   it('scores a quote lead: the request, the product, 500 units, the marketplace account', async () => {

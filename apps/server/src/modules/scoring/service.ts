@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { CRM_TYPE, type ConditionId, type FieldValue } from '@tradeloop/contracts/crm';
 import {
+  LEAD_SCORE_HISTORY,
   SCORE_FIELD,
   SCORING_CRITERIA,
   SCORING_GROUPS,
@@ -18,9 +19,8 @@ import { listedRecordId, liveLeadIdsAfter } from '../crm/record-access.ts';
 import { findRecord } from '../crm/records-read.ts';
 import { liveCount } from '../crm/listing-service.ts';
 import { leadScoringFacts, leadsOfBuyer } from '../crm-work/scoring-facts.ts';
-import { addTimeline } from '../crm-work/timeline.ts';
 import { criteriaMet, criterionWeight, groupWeight, scoreOf } from './criteria.ts';
-import { leadScores, scoringSettings, type StoredWeights } from './tables.ts';
+import { leadScoreHistory, leadScores, scoringSettings, type StoredWeights } from './tables.ts';
 
 /** The background rescoring's queue and how many leads one job scores (one transaction). */
 export const RESCORE_QUEUE = 'scoring.rescore';
@@ -135,15 +135,15 @@ const enqueueRescore = (tx: Tx, jobs: JobRunner, job: RescoreJob) =>
   jobs.enqueue(tx, [{ queue: RESCORE_QUEUE, key: `${job.companyId}:${job.version}:${job.afterId}`, payload: job }]);
 
 /**
- * Scores one lead from its facts and writes the score; a change of an existing score (or the first score)
- * goes on the lead's timeline when `timeline` is on. Answers the score, or null for a lead that is not
+ * Scores one lead from its facts and writes the score; a change (or the first score) goes into the
+ * lead's score history under `history`, the cause, unless that is null (rescoring after new weights). Answers the score, or null for a lead that is not
  * one of the company's live leads (its score row is then removed).
  */
 export async function scoreLead(
   tx: Tx,
   companyId: number,
   leadId: number,
-  options: { timeline: boolean; weights?: StoredWeights; version?: number; now?: Date },
+  options: { history: string | null; weights?: StoredWeights; version?: number; now?: Date },
 ) {
   const facts = await leadScoringFacts(tx, companyId, leadId);
   if (!facts) {
@@ -169,23 +169,21 @@ export async function scoreLead(
       target: leadScores.leadId,
       set: { score: result.score, breakdown: result.breakdown, version, scoredAt: new Date() },
     });
-  if (options.timeline && before?.score !== result.score) {
-    await addTimeline(tx, {
+  if (options.history && before?.score !== result.score) {
+    await tx.insert(leadScoreHistory).values({
+      leadId,
       companyId,
-      recordId: leadId,
-      kind: 'score',
-      action: 'score_changed',
-      actorId: null,
-      summary: before ? `Lead score: ${before.score} → ${result.score}` : `Lead scored ${result.score}`,
-      details: { old: before?.score ?? null, new: result.score },
+      score: result.score,
+      previous: before?.score ?? null,
+      cause: options.history,
     });
   }
   return result.score;
 }
 
 /** lead.changed: score the lead again (idempotent: the same facts give the same score and no new line). */
-export async function scoreChangedLead(tx: Tx, event: { companyId: number; leadId: number }) {
-  return scoreLead(tx, event.companyId, event.leadId, { timeline: true });
+export async function scoreChangedLead(tx: Tx, event: { companyId: number; leadId: number; cause: string }) {
+  return scoreLead(tx, event.companyId, event.leadId, { history: event.cause });
 }
 
 /** product.wishlisted: the buyer's leads at the seller's company are scored again. */
@@ -193,7 +191,7 @@ export async function scoreWishlistingBuyer(tx: Tx, event: { sellerUserId: numbe
   const seller = await findPerson(tx, event.sellerUserId);
   if (!seller?.companyId) return [];
   const leads = await leadsOfBuyer(tx, seller.companyId, event.userId);
-  for (const leadId of leads) await scoreLead(tx, seller.companyId, leadId, { timeline: true });
+  for (const leadId of leads) await scoreLead(tx, seller.companyId, leadId, { history: 'wishlist' });
   return leads;
 }
 
@@ -213,7 +211,7 @@ export async function rescoreBatch(tx: Tx, jobs: JobRunner, job: RescoreJob) {
   const ids = await liveLeadIdsAfter(tx, job.companyId, job.afterId, batch);
   const now = new Date();
   for (const leadId of ids)
-    await scoreLead(tx, job.companyId, leadId, { timeline: false, weights: row.weights, version: row.version, now });
+    await scoreLead(tx, job.companyId, leadId, { history: null, weights: row.weights, version: row.version, now });
   const last = ids.at(-1);
   const more = ids.length === batch && last !== undefined;
   await tx
@@ -228,6 +226,12 @@ export async function rescoreBatch(tx: Tx, jobs: JobRunner, job: RescoreJob) {
 export async function leadScoreOf(tx: Tx, companyId: number, leadId: number): Promise<LeadScore> {
   const lead = await findRecord(tx, companyId, { id: leadId, typeId: CRM_TYPE.leads });
   const [row] = await tx.select().from(leadScores).where(eq(leadScores.leadId, lead.id));
+  const history = await tx
+    .select()
+    .from(leadScoreHistory)
+    .where(eq(leadScoreHistory.leadId, lead.id))
+    .orderBy(desc(leadScoreHistory.id))
+    .limit(LEAD_SCORE_HISTORY);
   return {
     lead_id: lead.id,
     score: row?.score ?? null,
@@ -242,6 +246,12 @@ export async function leadScoreOf(tx: Tx, companyId: number, leadId: number): Pr
       };
     }),
     scored_at: row?.scoredAt.toISOString() ?? null,
+    history: history.map((entry) => ({
+      score: entry.score,
+      previous: entry.previous,
+      cause: entry.cause,
+      at: entry.createdAt.toISOString(),
+    })),
   };
 }
 

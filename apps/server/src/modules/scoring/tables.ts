@@ -1,8 +1,8 @@
-import { bigint, index, integer, jsonb, pgTable, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ScoringGroup } from '@tradeloop/contracts/scoring';
 import { companyColumn } from '../accounts/columns.ts';
 import { crmRecords } from '../crm/tables.ts';
-import { updatedAt } from '../../db/columns.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /*
  * Lead scoring (docs/decisions/038): each company's weights, and each lead's score with its breakdown.
@@ -40,4 +40,25 @@ export const leadScores = pgTable(
     scoredAt: timestamp('scored_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('lead_scores_company_score_idx').on(t.companyId, t.score)],
+);
+
+/**
+ * A lead's score over time: one row per change an event caused (not per rescoring after a change of
+ * weights, which would write one for every lead of the company). The lead page shows the latest.
+ */
+export const leadScoreHistory = pgTable(
+  'lead_score_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    leadId: bigint('lead_id', { mode: 'number' })
+      .notNull()
+      .references(() => crmRecords.id, { onDelete: 'cascade' }),
+    companyId: companyColumn(),
+    score: smallint('score').notNull(),
+    previous: smallint('previous'),
+    /** What changed: created, field_changed, thread, engagement, wishlist, restored… */
+    cause: text('cause').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_score_history_lead_idx').on(t.leadId, t.id.desc())],
 );
