@@ -325,6 +325,22 @@ describe('a lead is scored from events, never on read', () => {
     expect(after.history.length).toBe(before);
   });
 
+  it('scores again when a call with the lead is logged', async () => {
+    const logged = await crm(app, seller, 'POST', 'crm/call_information/create', {
+      lead_id: leadId,
+      subject: 'Intro call',
+      starts_at: '2024-05-01T08:00:00.000Z',
+      call_direction: 'outbound',
+      duration_seconds: 300,
+    });
+    expect(logged.statusCode).toBe(201);
+    const score = await scoreOfLead(seller, leadId);
+    // Interaction: call 3 of 27 × 20 → 2.2 points more (17.5 + 2.2 → 20).
+    expect(score.groups.find((group) => group.key === 'buyer_interaction')?.met).toEqual(['call_logged']);
+    expect(score.score).toBe(20);
+    expect(score.history[0]).toMatchObject({ score: 20, previous: 18, cause: 'call' });
+  });
+
   it('scores a quote lead: the request, the product, 500 units, the marketplace account', async () => {
     const product = (await createProductAs(app, seller, inStockProduct(refs))).id;
     const buyer = await personOf(app, 'buyer', {
