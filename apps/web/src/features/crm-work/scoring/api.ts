@@ -47,5 +47,7 @@ export function useLeadScore(leadId: number) {
     queryKey: scoringKeys.lead(leadId),
     queryFn: ({ signal }) => crmData<LeadScore>(`score/lead/${leadId}`, { signal }),
     staleTime: 10_000,
+    // A lead not scored yet (its event is on its way) is read again until it is.
+    refetchInterval: (query) => (query.state.data?.score === null ? 2_000 : false),
   });
 }
