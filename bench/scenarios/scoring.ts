@@ -99,7 +99,7 @@ export async function scoringScenarios(
     );
     const seconds = (finishedMs ?? 0) / 1000;
     notes.lines.push(
-      `Rescoring after a change of weights: ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} leads in ${seconds.toFixed(1)} s (${Math.round(progress.done / Math.max(seconds, 0.001))} leads/s, batches of 200 on the job runner); ${scored.n.toLocaleString('en-US')} score rows. The list "during rescoring" ran for the first ${options.seconds} s of it.`,
+      `Rescoring after a change of weights: ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} leads in ${seconds.toFixed(1)} s (${Math.round(progress.done / Math.max(seconds, 0.001))} leads/s, batches of 500 on the job runner); ${scored.n.toLocaleString('en-US')} score rows. The list "during rescoring" ran for the first ${options.seconds} s of it.`,
     );
     return [quiet, during];
   } finally {

@@ -18,13 +18,13 @@ import type { ExternalField } from '../crm/fields.ts';
 import { listedRecordId, liveLeadIdsAfter } from '../crm/record-access.ts';
 import { findRecord } from '../crm/records-read.ts';
 import { liveCount } from '../crm/listing-service.ts';
-import { leadScoringFacts, leadsOfBuyer } from '../crm-work/scoring-facts.ts';
+import { leadScoringFacts, leadsOfBuyer, leadsScoringFacts } from '../crm-work/scoring-facts.ts';
 import { criteriaMet, criterionWeight, groupWeight, scoreOf } from './criteria.ts';
 import { leadScoreHistory, leadScores, scoringSettings, type StoredWeights } from './tables.ts';
 
 /** The background rescoring's queue and how many leads one job scores (one transaction). */
 export const RESCORE_QUEUE = 'scoring.rescore';
-export const RESCORE_BATCH = 200;
+export const RESCORE_BATCH = 500;
 
 /** `batch`: leads per job, RESCORE_BATCH unless a test asks for fewer. */
 export type RescoreJob = { companyId: number; version: number; afterId: number; batch?: number };
@@ -210,8 +210,26 @@ export async function rescoreBatch(tx: Tx, jobs: JobRunner, job: RescoreJob) {
   const batch = job.batch ?? RESCORE_BATCH;
   const ids = await liveLeadIdsAfter(tx, job.companyId, job.afterId, batch);
   const now = new Date();
-  for (const leadId of ids)
-    await scoreLead(tx, job.companyId, leadId, { history: null, weights: row.weights, version: row.version, now });
+  // One read per kind of fact for the batch, and one statement writing its scores.
+  const facts = await leadsScoringFacts(tx, job.companyId, ids);
+  const rows = [...facts].map(([leadId, leadFacts]) => {
+    const result = scoreOf(criteriaMet(leadFacts, now), row.weights);
+    return { leadId, companyId: job.companyId, ...result, version: row.version, scoredAt: now };
+  });
+  if (rows.length > 0) {
+    await tx
+      .insert(leadScores)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: leadScores.leadId,
+        set: {
+          score: sql`excluded.score`,
+          breakdown: sql`excluded.breakdown`,
+          version: sql`excluded.version`,
+          scoredAt: sql`excluded.scored_at`,
+        },
+      });
+  }
   const last = ids.at(-1);
   const more = ids.length === batch && last !== undefined;
   await tx
