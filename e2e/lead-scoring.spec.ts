@@ -2,15 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { SCORING_MESSAGES } from '@tradeloop/contracts/scoring';
 import { expectAccessible, signUp, storedToken, uniqueEmail } from './support.ts';
 
-/** Opens the seller's one lead named Ana <surname> from the leads list (its first-name cell links to it). */
+/** Opens the new seller's one lead, Ana <surname>, from the leads list (its first-name cell links to it). */
 async function openAna(page: Page, surname: string) {
   await page.goto('/crm/leads');
-  await page.getByRole('textbox', { name: 'Search leads' }).fill(surname);
-  await expect(page.getByRole('row')).toHaveCount(2);
-  await page
+  const link = page
     .getByRole('row', { name: new RegExp(surname, 'i') })
-    .getByRole('link', { name: 'Ana', exact: true })
-    .click();
+    .getByRole('link', { name: 'Ana', exact: true });
+  await link.click();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Ana ${surname}`) })).toBeVisible();
 }
 
@@ -52,6 +50,7 @@ test('a seller weights lead scoring, saves, and sees the leads scored again with
   await expect(panel.getByLabel('Score 14 of 100')).toBeVisible();
   await expect(panel).toContainText('Contact information');
   await expect(panel).toContainText('+4.8');
+  await expectAccessible(page, 'a lead with its score');
 
   // CRM settings lead to the scoring weights.
   await page.getByRole('navigation', { name: 'CRM' }).getByRole('link', { name: 'Settings' }).click();
@@ -86,4 +85,17 @@ test('a seller weights lead scoring, saves, and sees the leads scored again with
   // The lead was scored again with the new weights: BANT 10 of 25 × 50 of 110 → 18.
   await openAna(page, surname);
   await expect(panel.getByLabel('Score 18 of 100')).toBeVisible();
+
+  // The leads list shows the score as a column.
+  await page.goto('/crm/leads');
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'Score' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: /Score/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('row', { name: new RegExp(surname, 'i') })
+      .getByRole('gridcell')
+      .last(),
+  ).toHaveText('18');
 });
