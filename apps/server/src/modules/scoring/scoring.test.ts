@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCORING_GROUPS, SCORING_MESSAGES, type LeadScore, type ScoringSettings } from '@tradeloop/contracts/scoring';
-import { createTestApp, settled, signUp, type TestUser } from '../../../test/helpers.ts';
+import { as, createTestApp, settled, signUp, type TestUser } from '../../../test/helpers.ts';
 import { createProductAs, inStockProduct, loadRefs, type Refs } from '../catalog/test-fixtures.ts';
 import { createRecord, crm, listing } from '../crm/test-support.ts';
 import type { LeadFacts } from '../crm-work/scoring-facts.ts';
@@ -357,6 +357,18 @@ describe('a lead is scored from events, never on read', () => {
     );
     expect(met('buyer_engagement_with_platform')).toContain('marketplace_account');
     expect(score.score).toBeGreaterThan(14);
+
+    // The buyer wishlists the product: product.wishlisted scores the buyer's lead at this seller again.
+    const added = await as(app, buyer, {
+      method: 'POST',
+      url: '/api/v1/front/wishlist/add',
+      payload: { product_id: product },
+    });
+    expect(added.statusCode).toBe(200);
+    const after = await scoreOfLead(seller, thread.lead.id);
+    expect(after.groups.find((group) => group.key === 'buyer_engagement_with_platform')?.met).toContain('wishlisted');
+    expect(after.score).toBeGreaterThan(score.score);
+    expect(after.history[0]).toMatchObject({ previous: score.score, cause: 'wishlist' });
   });
 
   it('answers 404 for another company’s lead, as for a missing one', async () => {
