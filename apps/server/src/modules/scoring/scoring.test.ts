@@ -7,6 +7,7 @@ import { createRecord, crm, listing } from '../crm/test-support.ts';
 import type { LeadFacts } from '../crm-work/scoring-facts.ts';
 import { personOf, requestQuote, threadIndex, timelineOf } from '../crm-work/loop-fixtures.ts';
 import { sellerOf } from '../market/test-fixtures.ts';
+import { newTrackingId } from '../tracking/service.ts';
 import { criteriaMet, scoreOf } from './criteria.ts';
 import { rescoreBatch, saveScoring } from './service.ts';
 
@@ -369,6 +370,35 @@ describe('a lead is scored from events, never on read', () => {
     expect(after.groups.find((group) => group.key === 'buyer_engagement_with_platform')?.met).toContain('wishlisted');
     expect(after.score).toBeGreaterThan(score.score);
     expect(after.history[0]).toMatchObject({ previous: score.score, cause: 'wishlist' });
+
+    // The buyer browses the seller's product page signed in and clicks for a quote: tracking.engaged joins
+    // the session to the lead, which is scored again (engagement and intent groups).
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36' };
+    const track = (url: string, payload: object) =>
+      as(app, buyer, { method: 'POST', url: `/api/v1/${url}`, payload, headers: browser });
+    const sessionId = newTrackingId();
+    const viewed = await track('auth/tracking-page-views', {
+      session_id: sessionId,
+      page_url: `http://localhost/product/p-${product}`,
+      page_name: 'product',
+      type: 'product',
+      product_id: product,
+      product_slug: `p-${product}`,
+    });
+    expect(viewed.statusCode).toBe(200);
+    const pageId = viewed.json().data.tracking_id as string;
+    const clicked = await track('auth/tracking-click-events', {
+      session_id: sessionId,
+      page_viewed_id: pageId,
+      element_type: 'getQuoteButton',
+    });
+    expect(clicked.statusCode).toBe(200);
+    await app.tracking.flush();
+    await settled(app);
+    const engaged = await scoreOfLead(seller, thread.lead.id);
+    expect(engaged.groups.find((group) => group.key === 'buyer_engagement')?.met).toEqual(['visited']);
+    expect(engaged.groups.find((group) => group.key === 'buyer_Int_actions')?.met).toEqual(['quote_click']);
+    expect(engaged.history[0]).toMatchObject({ previous: after.score, cause: 'engagement' });
   });
 
   it('answers 404 for another company’s lead, as for a missing one', async () => {
