@@ -54,6 +54,8 @@ export type ExternalField = {
   typeIds?: readonly RecordTypeId[];
   /** ORDER BY key on crm_records (the lead score); without it the field does not sort. */
   sort?: () => SQL;
+  /** Kanban cards carry its value too (the lead score). */
+  onCards?: boolean;
 };
 
 const externalFields = new Map<string, ExternalField>();

@@ -368,7 +368,7 @@ describe('a lead is scored from events, never on read', () => {
     expect(added.statusCode).toBe(200);
     const after = await scoreOfLead(seller, thread.lead.id);
     expect(after.groups.find((group) => group.key === 'buyer_engagement_with_platform')?.met).toContain('wishlisted');
-    expect(after.score).toBeGreaterThan(score.score);
+    expect(after.score).toBeGreaterThan(score.score ?? 0);
     expect(after.history[0]).toMatchObject({ previous: score.score, cause: 'wishlist' });
 
     // The buyer browses the seller's product page signed in and clicks for a quote: tracking.engaged joins
@@ -424,6 +424,13 @@ describe('a lead is scored from events, never on read', () => {
     expect(filtered.data.map((row) => row.id)).not.toContain(low);
     expect(filtered.data.every((row) => (row.values.lead_score as number) >= 15)).toBe(true);
     expect(filtered.data.length).toBeGreaterThan(0);
+    // Kanban cards carry the score too.
+    const board = await crm(app, seller, 'GET', 'crm/kanbon_data_list?type_id=1');
+    expect(board.statusCode).toBe(200);
+    const cards = (board.json().data.columns as { cards: { id: number; values: Record<string, unknown> }[] }[]).flatMap(
+      (column) => column.cards,
+    );
+    expect(cards.find((card) => card.id === leadId)?.values.lead_score).toBe(20);
   });
 });
 

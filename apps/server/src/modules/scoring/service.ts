@@ -328,4 +328,5 @@ export const scoreField: ExternalField = {
   values: scoresOf,
   options: async () => [],
   sort: () => scoreOfListed,
+  onCards: true,
 };
