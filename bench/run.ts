@@ -8,6 +8,7 @@ import { crmWorkScenarios } from './scenarios/crm-work.ts';
 import { loopScenarios } from './scenarios/loop.ts';
 import { marketScenarios } from './scenarios/market.ts';
 import { platformScenarios } from './scenarios/platform.ts';
+import { scoringScenarios } from './scenarios/scoring.ts';
 import { ssrScenarios } from './scenarios/ssr.ts';
 import { trackingScenarios } from './scenarios/tracking.ts';
 
@@ -17,7 +18,7 @@ import { trackingScenarios } from './scenarios/tracking.ts';
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const databaseUrl = process.env.DATABASE_URL || undefined;
-/** BENCH_ONLY=crm,market runs only those sections (platform, catalog, crm, crm-work, loop, tracking, market, ssr, chat). */
+/** BENCH_ONLY=crm,market runs only those sections (platform, catalog, crm, crm-work, scoring, loop, tracking, market, ssr, chat). */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
@@ -42,6 +43,15 @@ if (wanted('crm-work')) {
     'CRM work: a lead timeline of 5,000 entries (16 clients); quote request to visible lead',
     await crmWorkScenarios({ seconds, databaseUrl }, workNotes),
     workNotes.lines,
+  ]);
+}
+
+if (wanted('scoring')) {
+  const scoringNotes = { lines: [] as string[] };
+  sections.push([
+    "Lead scoring: rescoring one seller's leads after a change of weights; the first list page (16 clients) beside it",
+    await scoringScenarios({ seconds, databaseUrl }, scoringNotes),
+    scoringNotes.lines,
   ]);
 }
 

@@ -52,6 +52,11 @@ export type DomainEvents = {
    * to the buyer's lead, or makes one when the intent rule holds (decision 032).
    */
   'tracking.engaged': { buyerUserId: number; sellerCompanyId: number; sessionId: string };
+  /**
+   * Something a lead's score reads changed (decision 040): the lead was created or edited, a thread was
+   * added, a browsing session was joined, an activity was logged. Lead scoring scores the lead again.
+   */
+  'lead.changed': { companyId: number; leadId: number; cause: string };
 };
 
 export type EventName = keyof DomainEvents;

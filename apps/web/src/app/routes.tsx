@@ -160,6 +160,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                       }),
                     },
                     {
+                      path: 'scoring',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm-work/scoring/ScoringSettingsPage.tsx'))
+                          .ScoringSettingsPage,
+                      }),
+                    },
+                    {
                       // Sub-users may open CRM pages only (spec section 2): they answer enquiries here.
                       path: 'enquiries',
                       lazy: async () => ({

@@ -21,6 +21,8 @@ const personColumns = {
   online: users.online,
   lastSeenAt: users.lastSeenAt,
   deletedAt: users.deletedAt,
+  emailVerified: users.emailVerified,
+  mobileVerified: users.mobileVerified,
   avatar: userProfiles.avatar_original,
   firstName: userProfiles.first_name,
   lastName: userProfiles.last_name,

@@ -46,7 +46,14 @@ function registerKindRoutes(app: FastifyInstance, kind: ActivityKind) {
   const lower = singular.toLowerCase();
 
   const save = async (actor: { companyId: number; userId: number }, id: number | undefined, input: ActivityInput) => {
-    const result = await app.db.transaction((tx) => saveActivity(tx, actor, kind, id, input));
+    const result = await app.db.transaction(async (tx) => {
+      const saved = await saveActivity(tx, actor, kind, id, input);
+      // A call or meeting with a lead counts towards its score (decision 040).
+      const record = saved.activity.record;
+      if (kind !== 'task' && record?.type_id === 1)
+        await app.events.emit(tx, 'lead.changed', { companyId: actor.companyId, leadId: record.id, cause: kind });
+      return saved;
+    });
     await sendInvitations(app.mailer, app.log, result.invitations);
     return result;
   };

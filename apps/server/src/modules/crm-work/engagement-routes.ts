@@ -24,7 +24,18 @@ const tags = ['crm tracking'];
  */
 export function registerEngagementRoutes(app: FastifyInstance) {
   const route = routes(app);
-  app.events.on('tracking.engaged', 'crm.lead-from-engagement', (event, { tx }) => leadFromEngagement(tx, event));
+  app.events.on('tracking.engaged', 'crm.lead-from-engagement', async (event, { tx }) => {
+    const joined = await leadFromEngagement(tx, event);
+    // The session's browsing counts towards the lead's score (decision 040).
+    if (joined) {
+      await app.events.emit(tx, 'lead.changed', {
+        companyId: event.sellerCompanyId,
+        leadId: joined.leadId,
+        cause: 'engagement',
+      });
+    }
+    return joined;
+  });
 
   route.get(
     '/crm/v1/crm/tracking/listing',

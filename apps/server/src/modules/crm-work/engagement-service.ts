@@ -111,7 +111,7 @@ export async function leadFromEngagement(tx: Tx, event: DomainEvents['tracking.e
 }
 
 /** The marketplace users a lead is: buyers linked by engagement and buyers of its quote and chat threads. */
-async function usersOfLeads(db: Tx, companyId: number, leadIds: number[]) {
+export async function usersOfLeads(db: Tx, companyId: number, leadIds: number[]) {
   if (leadIds.length === 0) return new Map<number, number[]>();
   const [visitors, threads] = await Promise.all([
     db

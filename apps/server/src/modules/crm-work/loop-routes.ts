@@ -22,13 +22,32 @@ export function registerLeadRoutes(app: FastifyInstance) {
   app.events.on(
     'quote.submitted',
     'crm.lead-from-quote',
-    (event, { tx, prepared }) => leadFromQuote(tx, event, prepared),
+    async (event, { tx, prepared }) => {
+      const made = await leadFromQuote(tx, event, prepared);
+      // The thread is new facts for the lead's score (decision 040).
+      if (made)
+        await app.events.emit(tx, 'lead.changed', {
+          companyId: event.sellerCompanyId,
+          leadId: made.leadId,
+          cause: 'thread',
+        });
+      return made;
+    },
     { prepare },
   );
   app.events.on(
     'chat.first_message',
     'crm.lead-from-chat',
-    (event, { tx, prepared }) => leadFromChat(tx, event, prepared),
+    async (event, { tx, prepared }) => {
+      const made = await leadFromChat(tx, event, prepared);
+      if (made)
+        await app.events.emit(tx, 'lead.changed', {
+          companyId: event.sellerCompanyId,
+          leadId: made.leadId,
+          cause: 'thread',
+        });
+      return made;
+    },
     { prepare },
   );
 }

@@ -50,6 +50,12 @@ export type ExternalField = {
   values: (tx: Tx, companyId: number, recordIds: number[]) => Promise<Map<number, FieldValue>>;
   /** The choices a filter offers. */
   options: (tx: Tx, companyId: number) => Promise<string[]>;
+  /** The record types whose lists have it (all when left out). */
+  typeIds?: readonly RecordTypeId[];
+  /** ORDER BY key on crm_records (the lead score); without it the field does not sort. */
+  sort?: () => SQL;
+  /** Kanban cards carry its value too (the lead score). */
+  onCards?: boolean;
 };
 
 const externalFields = new Map<string, ExternalField>();
@@ -79,7 +85,9 @@ export function systemFieldDefs(typeId: RecordTypeId): FieldDef[] {
   });
   return [
     ...fields.map((field) => system(field, 'column')),
-    ...[...externalFields.values()].map((field) => system({ ...field, field_type: field.fieldType }, 'external')),
+    ...[...externalFields.values()]
+      .filter((field) => !field.typeIds || field.typeIds.includes(typeId))
+      .map((field) => system({ ...field, field_type: field.fieldType }, 'external')),
   ];
 }
 

@@ -451,6 +451,10 @@ export const SORTABLE_TYPES = new Set([
 
 /** ORDER BY for a field: pick lists in their options' order, users by name, numbers as numbers. */
 export function sortExpression(field: FieldDef): SQL {
+  if (field.storage === 'external') {
+    const sort = externalField(field.name)?.sort;
+    if (sort) return sort();
+  }
   if (field.storage === 'column') {
     if (field.name === 'is_converted') return sql`${crmRecords.convertedAt}`;
     const column = columns[field.name as keyof typeof columns];

@@ -4,7 +4,7 @@ import type { KanbanBoard, KanbanCard, KanbanColumn } from '@tradeloop/contracts
 import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../platform/errors.ts';
 import { KANBAN_DEFAULTS } from './default-forms.ts';
-import type { FieldDef } from './fields.ts';
+import { externalField, type FieldDef } from './fields.ts';
 import { compileFilters } from './filters.ts';
 import { keywordCondition, valuesContain } from './tenant-index.ts';
 import { loadFields, type LoadedFields } from './forms-service.ts';
@@ -132,6 +132,20 @@ export async function kanbanBoard(tx: Tx, actor: Actor, query: BoardQuery): Prom
       : await cardsQuery(tx, [...conditions, inColumn(actor, typeId, field, query.column)])
           .limit(query.per_page)
           .offset((query.page - 1) * query.per_page);
+  // Values other modules keep that cards show (the lead score), read for the cards of this answer only.
+  for (const external of loaded.fields.filter((candidate) => candidate.storage === 'external')) {
+    const definition = externalField(external.name);
+    if (!definition?.onCards || rows.length === 0) continue;
+    const found = await definition.values(
+      tx,
+      actor.companyId,
+      rows.map((row) => row.id),
+    );
+    for (const row of rows) {
+      const value = found.get(row.id);
+      if (value !== undefined) row.values = { ...row.values, [external.name]: value };
+    }
+  }
   const columns: KanbanColumn[] = wanted.map((value) => {
     const total = totals.find((row) => (row.value ?? '') === value);
     const count = total?.count ?? 0;

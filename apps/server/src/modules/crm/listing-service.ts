@@ -79,7 +79,8 @@ export function resolveSort(
 ): { field: FieldDef; direction: 'asc' | 'desc' } {
   const wanted = sort ?? DEFAULT_SORT;
   const field = findField(fields, wanted.field);
-  if (!field || !SORTABLE_TYPES.has(field.fieldType)) throw invalid({ sort: [CRM_MESSAGES.sortUnknown] });
+  const unsortable = field?.storage === 'external' && !externalField(field.name)?.sort;
+  if (!field || !SORTABLE_TYPES.has(field.fieldType) || unsortable) throw invalid({ sort: [CRM_MESSAGES.sortUnknown] });
   return { field, direction: wanted.direction };
 }
 

@@ -63,6 +63,41 @@ export async function liveRecordIds(tx: Tx, companyId: number, typeId: RecordTyp
   return rows.map((row) => row.id);
 }
 
+/** The company's live leads after `afterId`, by id: the batches of a pass over every lead (rescoring). */
+export async function liveLeadIdsAfter(tx: Tx, companyId: number, afterId: number, limit: number) {
+  const rows = await tx
+    .select({ id: crmRecords.id })
+    .from(crmRecords)
+    .where(
+      and(
+        eq(crmRecords.companyId, companyId),
+        eq(crmRecords.typeId, CRM_TYPE.leads),
+        isNull(crmRecords.deletedAt),
+        sql`${crmRecords.id} > ${afterId}`,
+      ),
+    )
+    .orderBy(crmRecords.id)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** The values of the company's live leads among `ids` (lead scoring's facts), by id. */
+export async function liveLeadValues(tx: Tx, companyId: number, ids: number[]) {
+  if (ids.length === 0) return new Map<number, RecordValues>();
+  const rows = await tx
+    .select({ id: crmRecords.id, values: crmRecords.values })
+    .from(crmRecords)
+    .where(
+      and(
+        eq(crmRecords.companyId, companyId),
+        eq(crmRecords.typeId, CRM_TYPE.leads),
+        isNull(crmRecords.deletedAt),
+        sql`${crmRecords.id} = any(${sql.param(ids)}::bigint[])`,
+      ),
+    );
+  return new Map(rows.map((row) => [row.id, row.values]));
+}
+
 /** The live contacts of the company among `ids`, or pointing at account `accountId` (at most 100). */
 export async function liveContacts(tx: Tx, companyId: number, where: { ids?: number[]; accountId?: number }) {
   const condition = where.ids

@@ -81,3 +81,20 @@ export async function wishlistIds(db: Db, userId: number): Promise<number[]> {
     .where(eq(marketWishlist.userId, userId));
   return rows.map((row) => row.productId);
 }
+
+/** Whether any of these users keeps one of the company's public products in their wishlist (lead scoring). */
+export async function wishlistsCompanyProduct(db: Tx, companyId: number, userIds: number[]) {
+  if (userIds.length === 0) return false;
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(marketWishlist)
+    .innerJoin(marketListings, eq(marketListings.productId, marketWishlist.productId))
+    .where(
+      and(
+        eq(marketListings.companyId, companyId),
+        sql`${marketWishlist.userId} = any(${sql.param(userIds)}::bigint[])`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}

@@ -390,3 +390,42 @@ export async function visitorsBetween(db: Tx, companyId: number, from: Date, to:
     .limit(10_000);
   return rows.map((row) => Number(row.userId));
 }
+
+/**
+ * What lead scoring reads of these users' browsing of the company's pages (decision 040): sessions with a
+ * view, distinct product pages, total time on page, and the asking clicks.
+ */
+export async function scoringEngagement(db: Tx, companyId: number, userIds: number[]) {
+  const none = { sessions: 0, productViews: 0, timeMs: 0, quoteClicks: 0, contactClicks: 0 };
+  if (userIds.length === 0) return none;
+  const [row] = rowsOf<{
+    sessions: number;
+    product_views: number;
+    time_ms: number;
+    quote_clicks: number;
+    contact_clicks: number;
+  }>(
+    await db.execute(sql`
+      with events as (
+        select ${trackingEvents.kind} as kind, ${trackingEvents.sessionId} as session_id,
+               ${trackingEvents.pageId} as page_id, ${trackingEvents.productId} as product_id,
+               ${trackingEvents.name} as name, ${trackingEvents.value} as value
+        from ${trackingEvents}
+        where ${trackingEvents.companyId} = ${companyId}
+          and (${inArray(trackingEvents.userId, userIds)} or ${trackingEvents.sessionId} in ${sessionsOfUsers(userIds)})
+      )
+      select (select count(distinct session_id) from events where kind = 'view')::int as sessions,
+             (select count(distinct product_id) from events where kind = 'view' and product_id is not null)::int as product_views,
+             coalesce((select sum(ms) from (select max(value) as ms from events where kind = 'time' group by page_id) t), 0)::float8 as time_ms,
+             (select count(*) from events where kind = 'click' and name = 'getQuoteButton')::int as quote_clicks,
+             (select count(*) from events where kind = 'click' and name = 'contact-seller')::int as contact_clicks`),
+  );
+  if (!row) return none;
+  return {
+    sessions: row.sessions,
+    productViews: row.product_views,
+    timeMs: Number(row.time_ms),
+    quoteClicks: row.quote_clicks,
+    contactClicks: row.contact_clicks,
+  };
+}

@@ -7,4 +7,5 @@ import './activities/register.ts';
 import './content-register.ts';
 import './engagement/register.ts';
 import './leads/register.ts';
+import './scoring/register.ts';
 import './timeline/register.ts';

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconPencil } from '@tabler/icons-react';
 import type { CrmRecord, FieldValue, RecordTypeId, Refs } from '@tradeloop/contracts/crm';
+import { SCORE_FIELD } from '@tradeloop/contracts/scoring';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateField } from '../api/records.ts';
@@ -32,8 +33,9 @@ function columnValue(record: CrmRecord, field: UiField): FieldValue | undefined 
     case 'is_converted':
       return record.converted_at !== null;
     case 'tags':
-      // Listings carry a record's tag names in values when the view shows the Tags column.
-      return record.values.tags;
+    case SCORE_FIELD.name:
+      // Listings carry a record's tag names and lead score in values when the view shows those columns.
+      return record.values[field.name];
     default:
       return null;
   }
@@ -153,7 +155,7 @@ export function FieldDisplay({ record, field, refs }: { record: CrmRecord; field
   }
 }
 
-const READ_ONLY = new Set(['created_at', 'updated_at', 'created_by', 'is_converted', 'tags']);
+const READ_ONLY = new Set(['created_at', 'updated_at', 'created_by', 'is_converted', 'tags', SCORE_FIELD.name]);
 
 /** A table cell: the value, and an editor in place on click or Enter (POST crm/update_datalisting_fields). */
 export function FieldCell({

@@ -33,6 +33,7 @@ import {
 } from '@dnd-kit/core';
 import { CRM_DEFAULTS, crmType, type RecordTypeId, type Refs } from '@tradeloop/contracts/crm';
 import type { KanbanBoard, KanbanCard, KanbanColumn } from '@tradeloop/contracts/crm-views';
+import { SCORE_FIELD } from '@tradeloop/contracts/scoring';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -111,11 +112,18 @@ function CardBody({
         ) : (
           <span />
         )}
-        {card.owner && (
-          <Text size="xs" c="dimmed">
-            {card.owner.full_name}
-          </Text>
-        )}
+        <Group gap={6} wrap="nowrap">
+          {typeof card.values[SCORE_FIELD.name] === 'number' && (
+            <Badge size="sm" variant="light" tt="none" data-testid="card-score">
+              Score {card.values[SCORE_FIELD.name]}
+            </Badge>
+          )}
+          {card.owner && (
+            <Text size="xs" c="dimmed">
+              {card.owner.full_name}
+            </Text>
+          )}
+        </Group>
       </Group>
     </Card>
   );

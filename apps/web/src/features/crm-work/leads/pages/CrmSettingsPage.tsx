@@ -1,10 +1,13 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useCan } from '../../../../lib/permissions.ts';
 import { AssignmentRulesSection } from '../components/AssignmentRulesSection.tsx';
 import { LeadStatusesSection } from '../components/LeadStatusesSection.tsx';
+import { SectionCard } from '../components/SettingsParts.tsx';
+import { SCORING_PATH } from '../../scoring/paths.ts';
 
-/** CRM settings: lead statuses and assignment rules. Everyone of the company reads; a role with crm.settings changes. */
+/** CRM settings: lead statuses, assignment rules and a way to the lead scoring weights. Everyone of the company reads; a role with crm.settings changes. */
 export function CrmSettingsPage() {
   useDocumentTitle('Settings · CRM · TradeLoop');
   const canEdit = useCan()('crm.settings');
@@ -18,6 +21,17 @@ export function CrmSettingsPage() {
       </div>
       <LeadStatusesSection canEdit={canEdit} />
       <AssignmentRulesSection canEdit={canEdit} />
+      <SectionCard
+        title="Lead scoring"
+        description="How much contact details, company, BANT, product fit, engagement and intent count towards each lead's score."
+        action={
+          <Button component={Link} to={SCORING_PATH} variant="light">
+            Scoring weights
+          </Button>
+        }
+      >
+        {null}
+      </SectionCard>
     </Stack>
   );
 }

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import { idParamsSchema } from '@tradeloop/contracts/crm';
+import {
+  SCORING_MESSAGES,
+  leadScoreSchema,
+  scoringSettingsSchema,
+  scoringStoreBodySchema,
+} from '@tradeloop/contracts/scoring';
+import type { EventBus } from '../../platform/events.ts';
+import { routes, withMessage } from '../../platform/routes.ts';
+import { registerExternalField } from '../crm/fields.ts';
+import { onRecordChange, type RecordChange } from '../crm/record-changes.ts';
+import type { Tx } from '../../db/client.ts';
+import {
+  RESCORE_QUEUE,
+  leadScoreOf,
+  rescoreBatch,
+  saveScoring,
+  scoreChangedLead,
+  scoreField,
+  scoreWishlistingBuyer,
+  scoringSettingsOf,
+  type RescoreJob,
+} from './service.ts';
+
+const tags = ['crm lead scoring'];
+
+/*
+ * The CRM tells of lead changes in the writing transaction (record-changes.ts); lead scoring turns them
+ * into `lead.changed` events through the outbox. The listener is one per process (as the timeline's);
+ * the bus it emits on only names queues, the same in every app the process builds.
+ */
+let bus: EventBus | undefined;
+
+async function leadsChanged(tx: Tx, change: RecordChange) {
+  if (!bus) return;
+  const leadIds =
+    change.kind === 'created' || change.kind === 'field_changed'
+      ? change.typeId === 1
+        ? [change.recordId]
+        : []
+      : change.kind === 'restored' || change.kind === 'deleted'
+        ? change.recordIds
+        : [];
+  for (const leadId of leadIds)
+    await bus.emit(tx, 'lead.changed', { companyId: change.companyId, leadId, cause: change.kind });
+}
+
+/** Lead scoring (docs/decisions/040): the weights' settings, a lead's breakdown, and the scoring work. */
+export async function scoringRoutes(app: FastifyInstance) {
+  const route = routes(app);
+  bus = app.events;
+  onRecordChange(leadsChanged);
+  registerExternalField(scoreField);
+
+  app.events.on('lead.changed', 'scoring.lead-score', (event, { tx }) => scoreChangedLead(tx, event));
+  app.events.on('product.wishlisted', 'scoring.wishlist', (event, { tx }) => scoreWishlistingBuyer(tx, event));
+  app.jobs.define(RESCORE_QUEUE, {
+    kind: 'transaction',
+    run: (job, { tx }) => rescoreBatch(tx, app.jobs, job.payload as RescoreJob),
+  });
+
+  route.get(
+    '/crm/v1/score/criteria/list',
+    {
+      access: 'company',
+      permission: 'crm.leads.view',
+      tags,
+      summary: 'The eight scoring groups and their criteria with the company’s weights, and the rescoring’s progress',
+      data: scoringSettingsSchema,
+    },
+    async ({ member }) => scoringSettingsOf(app.db, member.companyId),
+  );
+
+  route.post(
+    '/crm/v1/score/criteria/store',
+    {
+      access: 'company',
+      permission: 'crm.settings',
+      tags,
+      summary: 'Change weights of groups and criteria; every lead is scored again in the background',
+      body: scoringStoreBodySchema,
+      data: scoringSettingsSchema,
+      transaction: true,
+    },
+    async ({ request, member, tx }) =>
+      withMessage(await saveScoring(tx, app.jobs, member.companyId, request.body), SCORING_MESSAGES.saved),
+  );
+
+  route.get(
+    '/crm/v1/score/lead/:id',
+    {
+      access: 'company',
+      permission: 'crm.leads.view',
+      tags,
+      summary: 'The score of lead {id} and its breakdown by group',
+      params: idParamsSchema,
+      data: leadScoreSchema,
+    },
+    async ({ request, member }) => leadScoreOf(app.db, member.companyId, request.params.id),
+  );
+}
