@@ -23,7 +23,7 @@ import {
   type ScoringSettings,
   type ScoringStoreBody,
 } from '@tradeloop/contracts/scoring';
-import { useSession } from '../../../lib/session.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { CRM_SETTINGS_PATH } from '../leads/paths.ts';
 import { useSaveScoring, useScoringSettings } from './api.ts';
@@ -62,8 +62,7 @@ const asWeight = (value: string | number, max: number) => {
 /** /crm/scoring: how much each group and criterion counts towards a lead's score (decision 040). */
 export function ScoringSettingsPage() {
   useDocumentTitle('Lead scoring · CRM · TradeLoop');
-  const { user } = useSession();
-  const canEdit = user?.user_type === 'seller';
+  const canEdit = useCan()('crm.settings');
   const settings = useScoringSettings();
 
   return (
@@ -161,7 +160,7 @@ function ScoringForm({ settings, canEdit }: { settings: ScoringSettings; canEdit
         <RescoringStatus rescoring={settings.rescoring} />
         {!canEdit && (
           <Text size="sm" c="dimmed">
-            Only the account owner can change the weights.
+            Your role lets you read the weights; a role with the CRM settings permission changes them.
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
