@@ -470,7 +470,8 @@ describe('POST /api/translation', () => {
     }
   });
 
-  it('answers 503 without a provider, and settings say translation is off', async () => {
+  // It starts a second app, whose start-up alone can take most of the default timeout on a loaded machine.
+  it('answers 503 without a provider, and settings say translation is off', { timeout: 90_000 }, async () => {
     const plain = await createTestApp();
     try {
       const user = await chatUser(plain, 'buyer');
