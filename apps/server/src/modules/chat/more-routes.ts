@@ -67,7 +67,14 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
 
   route.post(
     '/chat/v1/groups/rename',
-    { access: 'user', permission: 'chat', tags, summary: 'Rename a group (admins)', body: renameGroupBodySchema, data: roomSchema },
+    {
+      access: 'user',
+      permission: 'chat',
+      tags,
+      summary: 'Rename a group (admins)',
+      body: renameGroupBodySchema,
+      data: roomSchema,
+    },
     async ({ request, user }) =>
       withMessage(await renameGroup(ctx, user, request.body.room_id, request.body.name), CHAT_MESSAGES.groupUpdated),
   );
@@ -147,7 +154,14 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
 
   route.post(
     '/chat/v1/deleteGroup',
-    { access: 'user', permission: 'chat', tags, summary: 'Delete a group for everyone (admins)', body: roomIdBodySchema, data: z.null() },
+    {
+      access: 'user',
+      permission: 'chat',
+      tags,
+      summary: 'Delete a group for everyone (admins)',
+      body: roomIdBodySchema,
+      data: z.null(),
+    },
     async ({ request, user }) => {
       await deleteGroup(ctx, user, request.body.room_id);
       return withMessage(null, CHAT_MESSAGES.groupDeleted);

@@ -114,7 +114,13 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
 
   route.get(
     '/chat/v1/settings',
-    { access: 'user', permission: 'chat', tags, summary: 'What the chat offers here (translation, file limits)', data: chatSettingsSchema },
+    {
+      access: 'user',
+      permission: 'chat',
+      tags,
+      summary: 'What the chat offers here (translation, file limits)',
+      data: chatSettingsSchema,
+    },
     async () => ({
       translation_enabled: Boolean(ctx.config.translateUrl),
       max_file_bytes: CHAT_LIMITS.fileMaxBytes,
@@ -151,7 +157,13 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
 
   route.get(
     '/chat/v1/unread-counts',
-    { access: 'user', permission: 'chat', tags, summary: 'Unread counts, archived and not, and new requests', data: unreadCountsSchema },
+    {
+      access: 'user',
+      permission: 'chat',
+      tags,
+      summary: 'Unread counts, archived and not, and new requests',
+      data: unreadCountsSchema,
+    },
     async ({ user }) => unreadCounts(ctx.db, user),
   );
 
