@@ -2,25 +2,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { MOBILE_MESSAGES } from '@tradeloop/contracts/accounts-mobile';
 import { TIMINGS } from '@tradeloop/contracts/common';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { chooseOption, expectAccessible, signIn, signUp, smsInbox, uniqueEmail } from './support.ts';
-
-/** A valid Indian mobile number no earlier run used. */
-function newNumber() {
-  return `97${String(Date.now()).slice(-8)}`;
-}
-
-/** The code of the last SMS texted to the number, as the gateway received it. */
-async function codeTextedTo(number: string) {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = (await smsInbox()).filter((sms) => sms.to === number);
-      code = /\b(\d{4})\b/.exec(messages.at(-1)?.text ?? '')?.[1];
-      return code;
-    })
-    .toMatch(/^\d{4}$/);
-  return code!;
-}
+import {
+  chooseOption,
+  codeTextedTo,
+  expectAccessible,
+  newMobileNumber,
+  signIn,
+  signUp,
+  smsInbox,
+  uniqueEmail,
+} from './support.ts';
 
 async function newSeller(page: Page, label: string) {
   await signUp(page, {
@@ -61,7 +52,7 @@ test('a seller verifies a new mobile number with the texted code', async ({ page
   await expect(numberField).toHaveValue('12345');
   await dialog.getByRole('button', { name: 'Send code' }).click();
   await expect(dialog.getByText(MOBILE_MESSAGES.invalid)).toBeVisible();
-  const number = newNumber();
+  const number = newMobileNumber('97');
   await numberField.fill(number);
   await dialog.getByRole('button', { name: 'Send code' }).click();
 

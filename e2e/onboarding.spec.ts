@@ -13,28 +13,11 @@ import {
   openAccountMenu,
   signIn,
   signUp,
-  smsInbox,
+  codeTextedTo,
+  newMobileNumber,
   storedToken,
   uniqueEmail,
 } from './support.ts';
-
-/** A valid Indian mobile number no earlier run used. */
-function newNumber() {
-  return `98${String(Date.now()).slice(-8)}`;
-}
-
-/** The code of the last SMS texted to the number, as the test gateway received it. */
-async function codeTextedTo(number: string) {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = (await smsInbox()).filter((sms) => sms.to === number);
-      code = /\b(\d{4})\b/.exec(messages.at(-1)?.text ?? '')?.[1];
-      return code;
-    })
-    .toMatch(/^\d{4}$/);
-  return code!;
-}
 
 const stepHeading = (page: Page, label: string) => page.getByRole('heading', { name: label, level: 2 });
 const completion = async (page: Page) =>
@@ -97,7 +80,7 @@ test.describe('Onboarding', () => {
     const dialog = page.getByRole('dialog', { name: 'Add your mobile number' });
     await expect(dialog).toBeVisible();
     await chooseOption(page, 'Country', 'India (+91)', 'India');
-    const number = newNumber();
+    const number = newMobileNumber('98');
     await dialog.getByRole('textbox', { name: 'Mobile number' }).fill(number);
     await dialog.getByRole('button', { name: 'Send code' }).click();
     const codeStep = page.getByRole('dialog', { name: 'Verify Your Mobile Number' });

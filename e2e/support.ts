@@ -16,6 +16,24 @@ export async function smsInbox(): Promise<{ to: string; text: string }[]> {
   return response.json();
 }
 
+/** A valid Indian mobile number no earlier run used; each spec passes a prefix of its own (two digits). */
+export function newMobileNumber(prefix: string) {
+  return `${prefix}${String(Date.now()).slice(-8)}`;
+}
+
+/** The code of the last SMS texted to the number, as the test gateway received it. */
+export async function codeTextedTo(number: string) {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages = (await smsInbox()).filter((sms) => sms.to === number);
+      code = /\b(\d{4})\b/.exec(messages.at(-1)?.text ?? '')?.[1];
+      return code;
+    })
+    .toMatch(/^\d{4}$/);
+  return code!;
+}
+
 /** A password that satisfies the sign-up rules. */
 export const PASSWORD = 'Correct-Horse-42';
 

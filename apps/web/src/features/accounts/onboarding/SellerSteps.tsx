@@ -7,6 +7,7 @@ import { ONBOARDING_TEXTS as TEXTS } from '@tradeloop/contracts/accounts-onboard
 import { COMPANY_TYPES } from '@tradeloop/contracts/auth-constants';
 import { useCountries } from '../../reference/api/get-countries.ts';
 import { MobileVerificationModal } from '../components/MobileVerificationModal.tsx';
+import { RegistrationAddressFields } from '../components/RegistrationAddressFields.tsx';
 import { PROFILE_FIELD_LABELS as LABELS } from '../profile-fields.ts';
 import { timeZoneOptionsWith } from '../time-zones.ts';
 import { StepActions, type StepProps } from './StepActions.tsx';
@@ -58,33 +59,7 @@ export function CompanyStep({ profile, ...step }: StepProps & { profile: Profile
             onChange={(value) => form.setFieldValue('country', value ?? '')}
           />
         </SimpleGrid>
-        <TextInput
-          label={LABELS.reg_street_address}
-          autoComplete="address-line1"
-          {...form.getInputProps('reg_street_address')}
-        />
-        <TextInput
-          label={LABELS.reg_additional_address}
-          autoComplete="address-line2"
-          {...form.getInputProps('reg_additional_address')}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label={LABELS.registration_city}
-            autoComplete="address-level2"
-            {...form.getInputProps('registration_city')}
-          />
-          <TextInput
-            label={LABELS.reg_region_state_province}
-            autoComplete="address-level1"
-            {...form.getInputProps('reg_region_state_province')}
-          />
-          <TextInput
-            label={LABELS.registration_postalcode}
-            autoComplete="postal-code"
-            {...form.getInputProps('registration_postalcode')}
-          />
-        </SimpleGrid>
+        <RegistrationAddressFields inputProps={(field) => form.getInputProps(field)} />
       </Stack>
       <StepActions {...step} alert={alert} saving={saving} />
     </form>
