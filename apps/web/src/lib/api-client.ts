@@ -1,4 +1,4 @@
-import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles';
+import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles-constants';
 import type { Failure } from '@tradeloop/contracts/common';
 import { CLIENT_MESSAGES, SERVER_MESSAGES } from '@tradeloop/contracts/common-constants';
 import { getSessionId } from './activity.ts';
