@@ -16,6 +16,11 @@ export function runAsCaller<T>(caller: LimitedCaller | null, work: () => T): T {
   return caller ? store.run(caller, work) : work();
 }
 
+/** Runs work with no caller, whatever request started the chain it runs in (background jobs). */
+export function outsideCaller<T>(work: () => T): T {
+  return store.exit(work);
+}
+
 /** The role-limited caller of the running request, or undefined when nothing limits it. */
 export function limitedCaller(): LimitedCaller | undefined {
   return store.getStore();

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { rowsOf, sqlList } from '../db/sql.ts';
 import type { JobStatus } from './tables.ts';
+import { outsideCaller } from './caller-context.ts';
 
 /*
  * The one job runner (docs/decisions/022). Every piece of background work is a row in `jobs`: an event's
@@ -207,7 +208,8 @@ export function createJobRunner(options: Options): JobRunner {
         const free = concurrency - active.size;
         if (stopped || free <= 0) break;
         const claimed = await claim(free);
-        for (const job of claimed) track(runJob(job));
+        // A job is nobody's request: a tick woken by a request's NOTIFY must not run under its caller's role.
+        for (const job of claimed) track(outsideCaller(() => runJob(job)));
         if (claimed.length === free) tickAgain = true;
       } while (tickAgain && !stopped);
     })()
