@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.ts';
 import { catalogCaches } from '../catalog/references.ts';
 import { registerAssignmentRoutes } from './assignment-routes.ts';
 import { assignNewLeads } from './assignment-service.ts';
@@ -19,35 +20,22 @@ export function registerLeadRoutes(app: FastifyInstance) {
   // Each delivery in the transaction that completes it: a failure leaves nothing half written and is
   // retried. The catalogue's lists are read before it, from the process's caches.
   const prepare = catalogCaches;
+  // A buyer's thread is new facts for the lead's score (decision 040).
+  const threadScored = async <T extends { leadId: number }>(tx: Tx, companyId: number, made: T | null) => {
+    if (made) await app.events.emit(tx, 'lead.changed', { companyId, leadId: made.leadId, cause: 'thread' });
+    return made;
+  };
   app.events.on(
     'quote.submitted',
     'crm.lead-from-quote',
-    async (event, { tx, prepared }) => {
-      const made = await leadFromQuote(tx, event, prepared);
-      // The thread is new facts for the lead's score (decision 040).
-      if (made)
-        await app.events.emit(tx, 'lead.changed', {
-          companyId: event.sellerCompanyId,
-          leadId: made.leadId,
-          cause: 'thread',
-        });
-      return made;
-    },
+    async (event, { tx, prepared }) =>
+      threadScored(tx, event.sellerCompanyId, await leadFromQuote(tx, event, prepared)),
     { prepare },
   );
   app.events.on(
     'chat.first_message',
     'crm.lead-from-chat',
-    async (event, { tx, prepared }) => {
-      const made = await leadFromChat(tx, event, prepared);
-      if (made)
-        await app.events.emit(tx, 'lead.changed', {
-          companyId: event.sellerCompanyId,
-          leadId: made.leadId,
-          cause: 'thread',
-        });
-      return made;
-    },
+    async (event, { tx, prepared }) => threadScored(tx, event.sellerCompanyId, await leadFromChat(tx, event, prepared)),
     { prepare },
   );
 }
