@@ -31,8 +31,21 @@ describe('authorisation of every route', () => {
   });
   afterAll(() => app.close());
 
-  it('every API route states who may call it', () => {
+  it('every API route states who may call it, and every company route the permission it needs', () => {
     expect(app.accessTable.length).toBeGreaterThan(10);
+    const company = app.accessTable.filter((route) => route.access === 'company' || route.access === 'owner');
+    expect(company.filter((route) => !route.permission)).toEqual([]);
+  });
+
+  it('refuses to start with a company route that names no permission', async () => {
+    const bare = await createTestApp();
+    try {
+      expect(() =>
+        bare.get('/api/v1/test/unguarded', { config: { access: 'company' } }, async () => ({ ok: true })),
+      ).toThrow('does not state the permission it needs');
+    } finally {
+      await bare.close();
+    }
   });
 
   it('refuses the wrong caller of every route, before reading its input', async () => {
