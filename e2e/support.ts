@@ -200,3 +200,42 @@ export async function openLead(seller: Page, surname: string, leadName: string) 
     .click();
   await expect(seller.getByRole('heading', { level: 1, name: leadName })).toBeVisible();
 }
+
+/**
+ * A public, in-stock product of the signed-in seller, made through the API the product form calls
+ * (for stories about what follows a listing, not about the form itself). Answers its page's path.
+ */
+export async function publishProduct(page: Page, name: string): Promise<string> {
+  const headers = { authorization: `Bearer ${await storedToken(page)}` };
+  const get = async (url: string) => (await (await page.request.get(`/api/v1/${url}`)).json()).data;
+  const categories = (await get('category/all')) as { id: number; depth: number }[];
+  const terms = (await get('front/price_terms/list?type=price_term')) as { id: number; name: string }[];
+  const created = await page.request.post('/api/v1/product/create', {
+    headers,
+    data: {
+      name,
+      description: `${name}: cast body, tested at the works before dispatch.`,
+      availability: 'in_stock',
+      price_type: 'quantity',
+      category_lists: [categories.find((category) => category.depth === 2)!.id],
+      brand_id: (await get('brands/list?per_page=1')).data[0].id,
+      price_term: terms.find((term) => term.name === 'FOB')!.id,
+      choice_options: [{ name: 'Size', values: ['DN25', 'DN50'] }],
+      sea_: 'Nhava Sheva (INNSA)',
+      port_: 'Mumbai (BOM)',
+      validity: '6 months',
+      manufacturer_year: 2025,
+      dispatch_in: 7,
+      dispatch_day: 'Days',
+      existence_place: 'Pune, India',
+      condition: 'Brand New',
+      country_origin_id: ((await get('countries')) as { id: number; iso2: string }[]).find((c) => c.iso2 === 'IN')!.id,
+      order_quantity: [{ min: 1, max: 999, per_unit: 120 }],
+      qty_unit: (await get('unit'))[0].id,
+      qty_currency: (await get('currency'))[0].id,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()).data as { id: number };
+  return `/productdetail/${id}`;
+}

@@ -36,6 +36,7 @@ import { crmRoutes } from './modules/crm/routes.ts';
 import { crmWorkRoutes } from './modules/crm-work/routes.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { presenceRoutes } from './modules/presence/routes.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
 import { scoringRoutes } from './modules/scoring/routes.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(marketRoutes, { demoPictures: options.demoPictures ?? config.demoData });
   await app.register(quotesRoutes);
   await app.register(notificationsRoutes);
+  await app.register(presenceRoutes);
 
   // The web app on the same origin; API paths that match nothing answer the JSON 404.
   if (fs.existsSync(config.webDist)) await registerWebApp(app, config.webDist);

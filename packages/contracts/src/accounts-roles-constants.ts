@@ -30,7 +30,7 @@ const RECORD_TYPE_LABELS: Record<RecordPermissionType, string> = {
 };
 
 type OtherPermission =
-  'catalogue.view' | 'catalogue.manage' | 'crm.work' | 'crm.settings' | 'chat' | 'quotes' | 'ads' | 'team';
+  'catalogue.view' | 'catalogue.manage' | 'crm.work' | 'crm.settings' | 'chat' | 'quotes' | 'ads' | 'presence' | 'team';
 
 export type Permission = RecordPermission | OtherPermission;
 
@@ -72,6 +72,7 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
       { key: 'chat', label: 'Chat with buyers' },
       { key: 'quotes', label: 'Quotes and enquiries' },
       { key: 'ads', label: 'Ads and banners' },
+      { key: 'presence', label: 'Company presence: social links and followers' },
     ],
   },
   {
@@ -107,7 +108,7 @@ export const SEEDED_ROLES = {
   },
   catalogue_manager: {
     name: 'Catalogue manager',
-    permissions: ['catalogue.view', 'catalogue.manage', 'ads', 'chat'],
+    permissions: ['catalogue.view', 'catalogue.manage', 'ads', 'presence', 'chat'],
   },
 } as const satisfies Record<string, { name: string; permissions: readonly Permission[] }>;
 export type SeededRoleKey = keyof typeof SEEDED_ROLES;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMPANY_TYPES } from './auth.ts';
 import { AVAILABILITIES, PRICE_TYPES, PRODUCT_TYPES } from './catalog.ts';
 import { catalogFileSchema, productImageUploadSchema } from './catalog-files.ts';
+import { socialAccountSchema } from './presence.ts';
 import { DEFAULT_CURRENCY_ID, page, PAGE_SIZES, PRICE_SLIDER } from './common.ts';
 
 import {
@@ -249,6 +250,10 @@ export const sellerCardSchema = companyDetailsSchema.extend({
   annual_revenue: z.string().nullable(),
   member_since: z.string(),
   products: z.number().int(),
+  /** How many follow the company (decision 043). */
+  followers: z.number().int(),
+  /** Its social media profile links, in the networks' order. */
+  social: z.array(socialAccountSchema),
 });
 export type SellerCard = z.infer<typeof sellerCardSchema>;
 

@@ -45,6 +45,8 @@ export type DomainEvents = {
     productName: string;
     side: 'buyer' | 'seller';
   };
+  /** A product was created active or made active: its company's followers may be told (decision 043). */
+  'product.published': { productId: number; companyId: number };
   /** A buyer added a product to their wishlist for the first time. */
   'product.wishlisted': { productId: number; productName: string; sellerUserId: number; userId: number };
   /**

@@ -256,6 +256,19 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'following',
+                  lazy: async () => ({
+                    Component: (await import('../features/presence/pages/FollowingPage.tsx')).FollowingPage,
+                  }),
+                },
+                {
+                  path: 'company-page',
+                  middleware: [companyOnly],
+                  lazy: async () => ({
+                    Component: (await import('../features/presence/pages/CompanyPresencePage.tsx')).CompanyPresencePage,
+                  }),
+                },
+                {
                   path: 'wishlist',
                   lazy: async () => ({
                     Component: (await import('../features/market/pages/WishlistPage.tsx')).WishlistPage,

@@ -11,6 +11,8 @@ export const PATHS = {
   roles: '/roles',
   suppliers: '/#suppliers',
   productList: '/productlist',
+  following: '/following',
+  companyPage: '/company-page',
 } as const;
 
 export type ProfileTab = 'basic' | 'job' | 'registration';

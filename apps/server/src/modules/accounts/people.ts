@@ -122,6 +122,15 @@ export async function companyExists(db: Tx, companyId: number) {
   return Boolean(row);
 }
 
+/** The companies among `ids` with their public facts, in no particular order (unknown ids are left out). */
+export async function findCompanies(db: Tx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: companies.id, name: companies.name, slug: companies.slug, countryCode: companies.countryCode })
+    .from(companies)
+    .where(sql`${companies.id} = any(${sql.param([...new Set(ids)])}::bigint[])`);
+}
+
 export async function countUsers(db: Tx) {
   const [{ total }] = await db.select({ total: count() }).from(users);
   return total;

@@ -51,6 +51,7 @@ import {
 import { specsRoutes } from './specs-routes.ts';
 import { taxonomyRoutes } from './taxonomy-routes.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
+import type { Tx } from '../../db/client.ts';
 
 /**
  * The seller catalogue (issue 3): products and their matrix and calculator here; categories,
@@ -70,6 +71,11 @@ async function productRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const route = routes(fastify);
   const tags = ['catalog'];
+  /** An active product may be news to the company's followers (decision 043; told once per product). */
+  const announceIfActive = async (tx: Tx, companyId: number, product: { id: number; status: string }) => {
+    if (product.status === 'active')
+      await app.events.emit(tx, 'product.published', { productId: product.id, companyId });
+  };
 
   route.get(
     '/api/v1/product/list',
@@ -97,7 +103,11 @@ async function productRoutes(fastify: FastifyInstance) {
     },
     async ({ request, member: owner }) => {
       const caches = await catalogCaches(app.db);
-      const product = await app.db.transaction((tx) => createProduct(tx, owner, request.body, caches));
+      const product = await app.db.transaction(async (tx) => {
+        const created = await createProduct(tx, owner, request.body, caches);
+        await announceIfActive(tx, owner.companyId, created);
+        return created;
+      });
       return withMessage(product, CATALOG_MESSAGES.created);
     },
   );
@@ -208,6 +218,7 @@ async function productRoutes(fastify: FastifyInstance) {
     async ({ request, member, tx }) => {
       const { id, status } = request.body;
       const product = await setProductStatus(tx, member.companyId, id, status);
+      await announceIfActive(tx, member.companyId, product);
       return withMessage(product, CATALOG_MESSAGES.statusUpdated);
     },
   );

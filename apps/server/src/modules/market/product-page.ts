@@ -18,6 +18,8 @@ import { listMatrix } from '../catalog/matrix-service.ts';
 import { loadReferenceSets } from '../catalog/references.ts';
 import { productDetail } from '../catalog/service.ts';
 import { sheetOf } from '../catalog/specs-service.ts';
+import { followState } from '../presence/followers.ts';
+import { socialAccounts } from '../presence/social.ts';
 import { listingFields, listingsByIds, presenter, productUrlOf, type ListingRow, type Presenter } from './listing.ts';
 import { convert, currencyRef, currentRates, displayCurrency, type Rates } from './rates.ts';
 import { marketListings, marketSellers, marketWishlist } from './tables.ts';
@@ -163,6 +165,8 @@ async function sellerCard(db: Db, row: ListingRow, present: Presenter): Promise<
     annual_revenue: facts?.annualRevenue ?? null,
     member_since: profile?.created_at ?? row.createdAt.toISOString(),
     products,
+    followers: (await followState(db, null, row.companyId)).followers,
+    social: await socialAccounts(db, row.companyId),
   };
 }
 

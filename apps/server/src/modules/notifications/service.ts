@@ -35,11 +35,18 @@ function toNotification(row: Row): Notification {
 }
 
 export async function createNotification(db: Tx, notification: NewNotification): Promise<Notification> {
-  const [row] = await db
+  const [created] = await createNotifications(db, [notification]);
+  return created;
+}
+
+/** Several notifications in one statement (one per follower of a company, say), in the order given. */
+export async function createNotifications(db: Tx, list: NewNotification[]): Promise<Notification[]> {
+  if (list.length === 0) return [];
+  const rows = await db
     .insert(notifications)
-    .values({ ...notification, data: notification.data ?? {} })
+    .values(list.map((notification) => ({ ...notification, data: notification.data ?? {} })))
     .returning();
-  return toNotification(row);
+  return rows.map(toNotification);
 }
 
 /** Counts for the bell and the tabs: all, enquiries, orderInvoices, product; total and unread. */

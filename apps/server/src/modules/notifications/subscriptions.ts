@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_EVENT } from '@tradeloop/contracts/notifications';
 import type { DomainEvents, EventContext } from '../../platform/events.ts';
 import { localUser } from '../accounts/service.ts';
-import { createNotification, type NewNotification } from './service.ts';
+import { findListing } from '../market/product-page.ts';
+import { productUrlOf } from '../market/listing.ts';
+import { followersToAnnounce } from '../presence/followers.ts';
+import { createNotification, createNotifications, type NewNotification } from './service.ts';
 
 /**
  * What the other modules' events mean for people: an in-app notification (pushed to their open
@@ -57,6 +60,29 @@ export function subscribeNotifications(app: FastifyInstance) {
         data: { enquiryId: event.enquiryId },
       },
       event.kind === 'message' ? undefined : { subject: text.title, text: `${text.body}\n\nSee it on TradeLoop:` },
+    );
+  });
+
+  // A company's followers hear of each new public product once (decision 043); no e-mail for it.
+  app.events.on('product.published', 'notifications.product-published', async (event, { tx, afterCommit }) => {
+    const listing = await findListing(tx, String(event.productId)).catch(() => null);
+    if (!listing) return; // not public (yet): announced when it is
+    const followerIds = await followersToAnnounce(tx, event.companyId, event.productId);
+    const created = await createNotifications(
+      tx,
+      followerIds.map((userId) => ({
+        userId,
+        type: 'product' as const,
+        title: `New from ${listing.companyName}`,
+        body: `${listing.companyName} listed ${listing.name}.`,
+        link: productUrlOf(listing),
+        data: { productId: event.productId, companyId: event.companyId },
+      })),
+    );
+    afterCommit(() =>
+      created.forEach((notification, index) =>
+        app.realtime.toUsers([followerIds[index]], NOTIFICATION_EVENT, notification),
+      ),
     );
   });
 

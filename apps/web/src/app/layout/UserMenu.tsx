@@ -10,6 +10,8 @@ import {
   IconMessage2Dollar,
   IconUserCircle,
   IconUsers,
+  IconBuildingStore,
+  IconWorldWww,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { LocalUser } from '@tradeloop/contracts/auth';
@@ -93,11 +95,19 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             <Menu.Item component={Link} to="/contacts" leftSection={<IconUsers size={16} />}>
               Contacts
             </Menu.Item>
+            <Menu.Item component={Link} to={PATHS.following} leftSection={<IconBuildingStore size={16} />}>
+              Following
+            </Menu.Item>
           </>
         )}
         {isCompanyUser && (
           <Menu.Item component={Link} to={PATHS.crm} leftSection={<IconAddressBook size={16} />}>
             CRM
+          </Menu.Item>
+        )}
+        {user?.user_type === 'seller' && (
+          <Menu.Item component={Link} to={PATHS.companyPage} leftSection={<IconWorldWww size={16} />}>
+            Company page
           </Menu.Item>
         )}
         {mayManageTeam && (

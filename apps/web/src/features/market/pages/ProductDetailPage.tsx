@@ -53,6 +53,8 @@ import { useTrackedProduct } from '../../../lib/tracking.ts';
 import { QuoteModal } from '../../quotes/components/QuoteModal.tsx';
 import { QUOTE_OPEN_PARAM, QUOTE_OPEN_VALUE } from '../../quotes/quote-draft.ts';
 import { useProductPage } from '../api/product-page.ts';
+import { FollowButton } from '../../presence/components/FollowButton.tsx';
+import { SocialLinks } from '../../presence/components/SocialLinks.tsx';
 import { ChatNowButton } from '../components/ChatNowButton.tsx';
 import { CurrencySelect } from '../components/CurrencySelect.tsx';
 import { ProductCard } from '../components/ProductCard.tsx';
@@ -284,6 +286,8 @@ function SellerCard({ page, onContact }: { page: ProductPage; onContact: () => v
         </Table.Tbody>
       </Table>
       <Stack gap="xs" mt="sm">
+        <SocialLinks companyName={seller.name} accounts={seller.social} />
+        <FollowButton companyId={seller.id} companyName={seller.name} followers={seller.followers} />
         <ChatNowButton
           companyId={seller.id}
           sellerUserId={seller.seller_user_id}

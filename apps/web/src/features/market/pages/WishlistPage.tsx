@@ -1,7 +1,8 @@
-import { Button, Container, Group, Pagination, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconHeart } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { PagePagination } from '../../../components/PagePagination.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { getCurrencyId } from '../../../lib/currency.ts';
@@ -57,15 +58,7 @@ export function WishlistPage() {
                 <ProductCard key={product.id} product={product} />
               ))}
             </SimpleGrid>
-            {data.lastPage > 1 && (
-              <Group justify="center">
-                <Pagination
-                  total={data.lastPage}
-                  value={data.currentPage}
-                  onChange={(next) => setParams({ page: String(next) })}
-                />
-              </Group>
-            )}
+            <PagePagination page={data} onChange={(next) => setParams({ page: String(next) })} />
           </>
         )}
       </Stack>
