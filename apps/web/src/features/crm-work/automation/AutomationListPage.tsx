@@ -92,6 +92,7 @@ export function AutomationListPage() {
             aside={
               canEdit && (
                 <Switch
+                  size="md"
                   aria-label={`${rule.name} enabled`}
                   checked={rule.enabled}
                   disabled={setEnabled.isPending}

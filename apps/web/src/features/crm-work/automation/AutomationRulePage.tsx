@@ -169,7 +169,7 @@ function RunRow({ run }: { run: AutomationRun }) {
         <Stack gap={2}>
           {run.steps.map((step, index) => (
             <Text key={index} size="sm" c={run.status === 'failed' ? 'dimmed' : undefined}>
-              {ACTION_LABELS[step.action]}: {step.result}
+              {step.result}
             </Text>
           ))}
           {run.error && (
