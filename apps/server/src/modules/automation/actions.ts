@@ -1,6 +1,7 @@
 import { AUTOMATION_MESSAGES, DUE_UNIT_MINUTES, type Action } from '@tradeloop/contracts/automation';
 import { CRM_TYPE, type FieldValue, type RecordValues } from '@tradeloop/contracts/crm';
 import type { ActivityInput } from '@tradeloop/contracts/crm-activities';
+import { CONTENT_TIMELINE } from '@tradeloop/contracts/crm-content';
 import type { Tx } from '../../db/client.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { findPeople } from '../accounts/people.ts';
@@ -8,8 +9,9 @@ import { findRecord } from '../crm/records-read.ts';
 import { updateOneField } from '../crm/records-service.ts';
 import { saveActivity } from '../crm-work/activities-service.ts';
 import { assignLeads, pickOwner } from '../crm-work/assignment-service.ts';
-import { listStatuses, setLeadStatus } from '../crm-work/statuses-service.ts';
+import { annotateEntry, listStatuses, setLeadStatus } from '../crm-work/statuses-service.ts';
 import { setRecordTags, tagsOfRecord } from '../crm-work/tags-service.ts';
+import { addTimeline } from '../crm-work/timeline.ts';
 import { createNotification } from '../notifications/service.ts';
 
 /*
@@ -41,6 +43,12 @@ export function fillPlaceholders(template: string, values: RecordValues) {
   return template.replace(/\{([a-zA-Z0-9_]+)\}/g, (_match, name: string) => showValue(values[name]));
 }
 
+/** The history line the action's CRM change wrote says which rule made it. */
+const byRule = (context: ActionContext, kind: 'status_changed' | 'assigned') =>
+  annotateEntry(context.tx, { recordId: context.leadId, kind }, ` (automation “${context.rule.name}”)`, {
+    automation_rule: context.rule.name,
+  });
+
 async function personName(tx: Tx, companyId: number, userId: number) {
   const [person] = await findPeople(tx, { ids: [userId], companyId, live: true });
   return person?.name ?? `user ${userId}`;
@@ -55,6 +63,7 @@ async function assignByRules(context: ActionContext) {
     { uniqueId: picked.lead.uniqueId, typeId: CRM_TYPE.leads, field: 'owner_id' },
     picked.userId,
   );
+  await byRule(context, 'assigned');
   return `Assigned to ${await personName(context.tx, context.companyId, picked.userId)} by the rule “${picked.rule.name}”.`;
 }
 
@@ -65,6 +74,7 @@ async function setStatus(context: ActionContext, name: string) {
   const lead = await leadOf(context);
   if (lead.values.lead_status === status.name) return `The status was already ${status.name}.`;
   await setLeadStatus(context.tx, actorOf(context), { lead_id: context.leadId, status_id: status.id });
+  await byRule(context, 'status_changed');
   return `Status set to ${status.name}.`;
 }
 
@@ -98,7 +108,20 @@ async function sendEmail(context: ActionContext, action: Extract<Action, { type:
   const to = typeof lead.values.email === 'string' ? lead.values.email.trim() : '';
   if (!to) throw new ActionFailed(AUTOMATION_MESSAGES.noEmail);
   const subject = fillPlaceholders(action.subject, lead.values);
-  await context.mailer.queue(context.tx, { to, subject, text: fillPlaceholders(action.body, lead.values) });
+  const outboxId = await context.mailer.queue(context.tx, {
+    to,
+    subject,
+    text: fillPlaceholders(action.body, lead.values),
+  });
+  await addTimeline(context.tx, {
+    companyId: context.companyId,
+    recordId: context.leadId,
+    kind: 'email_sent',
+    action: 'sent',
+    actorId: context.rule.createdBy,
+    summary: `${CONTENT_TIMELINE.emailSent(subject, [to])} (automation “${context.rule.name}”)`,
+    details: { to: [to], outbox_id: outboxId, automation_rule: context.rule.name },
+  });
   return `E-mail “${subject}” sent to ${to}.`;
 }
 
@@ -127,6 +150,7 @@ export async function perform(context: ActionContext, action: Action): Promise<s
         lead_id: context.leadId,
         user_id: action.user_id,
       });
+      await byRule(context, 'assigned');
       return `Assigned to ${owner.full_name}.`;
     }
     case 'assign_by_rules':

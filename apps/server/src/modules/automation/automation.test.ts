@@ -10,6 +10,7 @@ import {
   type AutomationShow,
 } from '@tradeloop/contracts/automation';
 import type { Activity } from '@tradeloop/contracts/crm-activities';
+import { CONTENT_TIMELINE } from '@tradeloop/contracts/crm-content';
 import type { LeadStatus } from '@tradeloop/contracts/crm-leads';
 import type { EnquirySummary } from '@tradeloop/contracts/quotes';
 import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles';
@@ -18,7 +19,7 @@ import { rowsOf } from '../../db/sql.ts';
 import { outboxMessages } from '../../platform/mail.ts';
 import { createProductAs, inStockProduct, loadRefs, type Refs } from '../catalog/test-fixtures.ts';
 import { createRecord, crm } from '../crm/test-support.ts';
-import { leadInfo, personOf, requestQuote, threadIndex } from '../crm-work/loop-fixtures.ts';
+import { leadInfo, personOf, requestQuote, threadIndex, timelineOf } from '../crm-work/loop-fixtures.ts';
 import { sellerOf } from '../market/test-fixtures.ts';
 import { notificationsTitled } from '../notifications/service.ts';
 import { MEETING_END_QUEUE, NO_REPLY_QUEUE } from './triggers.ts';
@@ -514,6 +515,9 @@ describe('actions', () => {
       `${'Auto Pumps'} ${companies} Sales notified.`,
     ]);
     expect((await leadInfo(app, seller, lead.id)).values.lead_status).toBe('Contacted');
+    const history = (await timelineOf(app, seller, lead.id)).map((entry) => entry.summary);
+    expect(history).toContain(`${CONTENT_TIMELINE.emailSent('Hello Ana', [email])} (automation “Welcome”)`);
+    expect(history.some((line) => line.includes('Contacted') && line.endsWith('(automation “Welcome”)'))).toBe(true);
     const [mail] = await outboxMessages(app.db, { recipient: email });
     expect(mail).toMatchObject({ subject: 'Hello Ana', bodyText: 'Dear Ana Lopez of Lopez Riego,' });
     const notes = await notificationsTitled(app.db, seller.id, AUTOMATION_MESSAGES.notificationTitle('Welcome'));
