@@ -59,6 +59,22 @@ export function enabledRules(tx: Tx, companyId: number, types: TriggerType[], ru
     .orderBy(asc(automationRules.position), asc(automationRules.id));
 }
 
+/** Whether the company has an enabled rule of one of these trigger types. */
+export async function hasEnabledRules(tx: Tx, companyId: number, types: TriggerType[]) {
+  const [row] = await tx
+    .select({ id: automationRules.id })
+    .from(automationRules)
+    .where(
+      and(
+        eq(automationRules.companyId, companyId),
+        inArray(automationRules.triggerType, types),
+        eq(automationRules.enabled, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 async function liveLead(tx: Tx, companyId: number, leadId: number) {
   try {
     return await findRecord(tx, companyId, { id: leadId, typeId: CRM_TYPE.leads });

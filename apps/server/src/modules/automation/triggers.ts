@@ -14,6 +14,7 @@ import {
   createdFrom,
   enabledRules,
   fieldChanged,
+  hasEnabledRules,
   runRules,
   scoreCrossed,
   statusMoved,
@@ -42,8 +43,16 @@ export function meetingEnd(endsAt: string, allDay: boolean) {
   return new Date(Date.parse(endsAt) + (allDay ? DAY_MS : 0));
 }
 
-const hasRules = async (tx: Tx, companyId: number, types: TriggerType[]) =>
-  (await enabledRules(tx, companyId, types)).length > 0;
+/** Per transaction: an import of thousands of leads asks once whether its company has rules. */
+const rulesKnown = new WeakMap<Tx, Map<string, boolean>>();
+
+async function hasRules(tx: Tx, companyId: number, types: TriggerType[]) {
+  const key = `${companyId}:${types.join(',')}`;
+  let known = rulesKnown.get(tx);
+  if (!known) rulesKnown.set(tx, (known = new Map()));
+  if (!known.has(key)) known.set(key, await hasEnabledRules(tx, companyId, types));
+  return known.get(key)!;
+}
 
 /*
  * The CRM's listeners are one per process (as lead scoring's); the bus they emit on only names queues,
