@@ -180,7 +180,8 @@ function RuleForm({ rule, choices }: { rule: AutomationRule | null; choices: Cho
           </Title>
           <Text size="sm" c="dimmed" mb="sm">
             Actions run in this order. If one fails, the run's other changes are undone and the run log says why. A
-            change can start other rules, at most {AUTOMATION_MAX_DEPTH} steps deep.
+            change can start other rules, at most {AUTOMATION_MAX_DEPTH} steps deep. Subjects and messages can use the
+            lead's values: {'{first_name}'}, {'{company}'} or any lead field's name in braces.
           </Text>
           <ActionList form={form} choices={choices} />
         </Card>
@@ -200,8 +201,9 @@ function RuleForm({ rule, choices }: { rule: AutomationRule | null; choices: Cho
 function TriggerInputs({ form, choices }: { form: Form; choices: Choices }) {
   const type = form.values.trigger.type;
   const input = (path: string) => form.getInputProps(`trigger.${path}`);
+  // Inputs line up at the bottom: some options have a description above their box.
   return (
-    <Group align="flex-start" wrap="wrap">
+    <Group align="flex-end" wrap="wrap">
       <Select
         label="Trigger"
         required
@@ -259,7 +261,7 @@ function TriggerInputs({ form, choices }: { form: Form; choices: Choices }) {
         />
       )}
       {type === 'meeting_ended' && (
-        <Text size="sm" c="dimmed" mt={28} maw={420}>
+        <Text size="sm" c="dimmed" maw={420}>
           When a meeting on the lead is marked held, or its end time passes, whichever comes first. A cancelled meeting
           does not count.
         </Text>
@@ -338,8 +340,6 @@ function ActionList({ form, choices }: { form: Form; choices: Choices }) {
   );
 }
 
-const PLACEHOLDER_HINT = 'Use {first_name}, {company} or any lead field name in braces';
-
 function ActionInputs({ form, index, choices }: { form: Form; index: number; choices: Choices }) {
   const action = form.values.actions[index];
   const input = (path: string) => form.getInputProps(`actions.${index}.${path}`);
@@ -360,7 +360,7 @@ function ActionInputs({ form, index, choices }: { form: Form; index: number; cho
     case 'create_task':
       return (
         <>
-          <TextInput label="Task subject" required w={260} description={PLACEHOLDER_HINT} {...input('subject')} />
+          <TextInput label="Task subject" required w={260} {...input('subject')} />
           <NumberInput label="Due in" min={0} w={100} {...input('due_in')} />
           <Select
             label="Unit"
@@ -376,7 +376,7 @@ function ActionInputs({ form, index, choices }: { form: Form; index: number; cho
     case 'send_email':
       return (
         <Stack gap="xs" style={{ flex: 1, minWidth: 280 }}>
-          <TextInput label="Subject" required description={PLACEHOLDER_HINT} {...input('subject')} />
+          <TextInput label="Subject" required {...input('subject')} />
           <Textarea label="Text" required autosize minRows={3} maxRows={10} {...input('body')} />
         </Stack>
       );
@@ -396,7 +396,7 @@ function ActionInputs({ form, index, choices }: { form: Form; index: number; cho
             label="Message"
             required
             style={{ flex: 1, minWidth: 240 }}
-            description={PLACEHOLDER_HINT}
+
             {...input('message')}
           />
         </>

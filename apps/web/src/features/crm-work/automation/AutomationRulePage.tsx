@@ -16,10 +16,18 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
-import { ACTION_LABELS, type AutomationRun, type AutomationShow } from '@tradeloop/contracts/automation';
+import {
+  ACTION_LABELS,
+  type AutomationRule,
+  type AutomationRun,
+  type AutomationShow,
+} from '@tradeloop/contracts/automation';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { useCan } from '../../../lib/permissions.ts';
+import { useFields } from '../../crm/api/get-fields.ts';
+import { conditionLabel } from '../../crm/components/FilterBuilder.tsx';
+import { fromListField } from '../../crm/fields.ts';
 import { CRM_PATHS } from '../../crm/paths.ts';
 import { useAutomationRule } from './api.ts';
 import { AUTOMATION_PATH, automationEditPath } from './paths.ts';
@@ -81,13 +89,9 @@ function RuleDetail(props: { shown: AutomationShow; page: number; onPage: (page:
         <Group align="flex-start" gap="xl" wrap="wrap">
           <div>
             <Text fw={600} size="sm">
-              Conditions
+              Only for leads where
             </Text>
-            <Text size="sm" c="dimmed">
-              {rule.conditions.length === 0
-                ? 'Every lead'
-                : `${rule.conditions.length} ${rule.conditions.length === 1 ? 'condition' : 'conditions'}, all to be met`}
-            </Text>
+            <ConditionList conditions={rule.conditions} />
           </div>
           <div>
             <Text fw={600} size="sm">
@@ -137,6 +141,32 @@ function RuleDetail(props: { shown: AutomationShow; page: number; onPage: (page:
         )}
       </Card>
     </>
+  );
+}
+
+/** The rule's conditions as a list reads them: field, condition, value. */
+function ConditionList({ conditions }: { conditions: AutomationRule['conditions'] }) {
+  const fields = useFields(1);
+  if (conditions.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        Every lead
+      </Text>
+    );
+  }
+  const byName = new Map((fields.data ?? []).map((field) => [field.name, fromListField(field)]));
+  return (
+    <List size="sm">
+      {conditions.map((condition, index) => {
+        const field = byName.get(String(condition.id));
+        const value = Array.isArray(condition.value) ? condition.value.join(', ') : (condition.value ?? '');
+        return (
+          <List.Item key={index}>
+            {field?.label ?? String(condition.id)} {conditionLabel(field, condition.condition)} {String(value)}
+          </List.Item>
+        );
+      })}
+    </List>
   );
 }
 
