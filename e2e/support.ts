@@ -239,3 +239,14 @@ export async function publishProduct(page: Page, name: string): Promise<string> 
   const { id } = (await created.json()).data as { id: number };
   return `/productdetail/${id}`;
 }
+
+/** Verifies a new mobile number for the signed-in user through the calls the mobile modal makes. */
+export async function verifyMobileThroughApi(page: Page, prefix: string) {
+  const headers = { authorization: `Bearer ${await storedToken(page)}` };
+  const number = { mobile_number: newMobileNumber(prefix), mobile_country_code: '+91', country_code: 'IN', type: 'new' };
+  const sent = await page.request.post('/api/v1/profile/verify/mobile', { headers, data: number });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const otp = await codeTextedTo(`+91${number.mobile_number}`);
+  const checked = await page.request.post('/api/v1/profile/verify/mobile_check', { headers, data: { ...number, otp } });
+  expect(checked.status(), await checked.text()).toBe(200);
+}

@@ -39,6 +39,7 @@ import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { presenceRoutes } from './modules/presence/routes.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
 import { scoringRoutes } from './modules/scoring/routes.ts';
+import { automationRoutes } from './modules/automation/routes.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
 
 declare module 'fastify' {
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(crmRoutes);
   await app.register(crmWorkRoutes);
   await app.register(scoringRoutes);
+  await app.register(automationRoutes);
   await app.register(marketRoutes, { demoPictures: options.demoPictures ?? config.demoData });
   await app.register(quotesRoutes);
   await app.register(notificationsRoutes);

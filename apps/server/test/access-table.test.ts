@@ -124,6 +124,15 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
     mode: 'round_robin',
     user_ids: [owner.id],
   });
+  const automation = (name: string) =>
+    json('POST', 'automation/create', {
+      name: `${name} ${lead.id}`,
+      trigger: { type: 'lead_created' },
+      actions: [{ type: 'add_tag', tag: 'owned' }],
+      enabled: false,
+    });
+  const automationRule = await automation('Owned');
+  const automationRule2 = await automation('Owned too');
   const form = await json('GET', 'crm/single_lead_form_detail?type_id=1');
   const quote = (await requestQuote(app, buyer, owner, catalogue.product)).json().data;
   const subAccount = (
@@ -176,6 +185,8 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
     status: status.id,
     status2: status2.id,
     rule: rule.id,
+    automationRule: automationRule.id,
+    automationRule2: automationRule2.id,
     form: form.id,
     section: form.sections[0].id,
     enquiry: quote.enquiry_ids[0],

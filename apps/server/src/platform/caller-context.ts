@@ -11,6 +11,8 @@ import { forbidden } from './errors.ts';
 export type LimitedCaller = { userId: number; permissions: readonly Permission[] };
 
 const store = new AsyncLocalStorage<LimitedCaller>();
+/** The automation depth of the work under way (see runAtEventDepth). */
+const depthStore = new AsyncLocalStorage<number>();
 
 export function runAsCaller<T>(caller: LimitedCaller | null, work: () => T): T {
   return caller ? store.run(caller, work) : work();
@@ -18,7 +20,21 @@ export function runAsCaller<T>(caller: LimitedCaller | null, work: () => T): T {
 
 /** Runs work with no caller, whatever request started the chain it runs in (background jobs). */
 export function outsideCaller<T>(work: () => T): T {
-  return store.exit(work);
+  return depthStore.exit(() => store.exit(work));
+}
+
+/*
+ * How many automation runs led to the work under way (decision 041). An automation's actions run at
+ * their run's depth + 1, and the events they cause carry it, so rules that trigger one another stop at
+ * a bound. Jobs start at no depth (outsideCaller), like they start with no caller.
+ */
+export function runAtEventDepth<T>(depth: number, work: () => T): T {
+  return depthStore.run(depth, work);
+}
+
+/** The automation depth of the running work: 0 unless it runs inside an automation's actions. */
+export function eventDepth(): number {
+  return depthStore.getStore() ?? 0;
 }
 
 /** The role-limited caller of the running request, or undefined when nothing limits it. */

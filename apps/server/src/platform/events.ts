@@ -58,7 +58,34 @@ export type DomainEvents = {
    * Something a lead's score reads changed (decision 040): the lead was created or edited, a thread was
    * added, a browsing session was joined, an activity was logged. Lead scoring scores the lead again.
    */
-  'lead.changed': { companyId: number; leadId: number; cause: string };
+  'lead.changed': { companyId: number; leadId: number; cause: string; depth?: number };
+  /*
+   * What automation rules react to (decision 041). `depth`: how many automation runs led to the event
+   * (0 for a person's or the marketplace's doing); a rule's actions cause events one deeper.
+   */
+  /** A lead was made (by hand, an import, the loop). */
+  'lead.created': { companyId: number; leadId: number; depth: number };
+  /** Values of a lead's form changed (its status among them). */
+  'lead.fields_changed': {
+    companyId: number;
+    leadId: number;
+    changes: { field: string; old: unknown; new: unknown }[];
+    depth: number;
+  };
+  /** A lead's score changed (lead scoring, decision 040); previous is null for its first score. */
+  'lead.scored': { companyId: number; leadId: number; score: number; previous: number | null; depth: number };
+  /** A tag was put on a lead. */
+  'lead.tagged': { companyId: number; leadId: number; tagId: number; tagName: string; depth: number };
+  /** A meeting on a lead was saved: automation checks when it ends. */
+  'meeting.saved': {
+    companyId: number;
+    leadId: number;
+    meetingId: number;
+    endsAt: string | null;
+    allDay: boolean;
+    status: string;
+    depth: number;
+  };
 };
 
 export type EventName = keyof DomainEvents;

@@ -64,7 +64,15 @@ export type QueueDefinition =
     }
   | { kind: 'plain'; maxAttempts?: number; run(job: ClaimedJob, db: Db): Promise<void> };
 
-export type NewJob = { queue: string; key?: string | null; eventId?: number; payload?: unknown; maxAttempts?: number };
+export type NewJob = {
+  queue: string;
+  key?: string | null;
+  eventId?: number;
+  payload?: unknown;
+  maxAttempts?: number;
+  /** Not before this time (a delayed check); now when absent. */
+  runAt?: Date;
+};
 
 export type JobRunner = {
   define(queue: string, definition: QueueDefinition): void;
@@ -253,10 +261,10 @@ export function createJobRunner(options: Options): JobRunner {
       if (list.length === 0) return [];
       const values = list.map(
         (job) =>
-          sql`(${job.queue}, ${job.key ?? null}, ${job.eventId ?? null}::bigint, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.maxAttempts ?? queues.get(job.queue)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS})`,
+          sql`(${job.queue}, ${job.key ?? null}, ${job.eventId ?? null}::bigint, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.maxAttempts ?? queues.get(job.queue)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}, coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()))`,
       );
       const rows = rowsOf<{ id: number }>(
-        await tx.execute(sql`insert into jobs (queue, key, event_id, payload, max_attempts) values ${sql.join(values, sql`, `)}
+        await tx.execute(sql`insert into jobs (queue, key, event_id, payload, max_attempts, run_at) values ${sql.join(values, sql`, `)}
           on conflict (queue, key) do nothing returning id::float8 as "id"`),
       );
       await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);

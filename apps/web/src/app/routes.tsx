@@ -167,6 +167,34 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                       }),
                     },
                     {
+                      path: 'automation',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm-work/automation/AutomationListPage.tsx'))
+                          .AutomationListPage,
+                      }),
+                    },
+                    {
+                      path: 'automation/new',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm-work/automation/AutomationBuilderPage.tsx'))
+                          .AutomationBuilderPage,
+                      }),
+                    },
+                    {
+                      path: 'automation/:ruleId',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm-work/automation/AutomationRulePage.tsx'))
+                          .AutomationRulePage,
+                      }),
+                    },
+                    {
+                      path: 'automation/:ruleId/edit',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm-work/automation/AutomationBuilderPage.tsx'))
+                          .AutomationBuilderPage,
+                      }),
+                    },
+                    {
                       // Sub-users may open CRM pages only (spec section 2): they answer enquiries here.
                       path: 'enquiries',
                       lazy: async () => ({

@@ -22,6 +22,7 @@ import {
   type ActivityInput,
   type ActivityKind,
 } from '@tradeloop/contracts/crm-activities';
+import { eventDepth } from '../../platform/caller-context.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { activityCategories, emailCategories, taskCategories } from './activities-board.ts';
 import { sendInvitations } from './activities-invites.ts';
@@ -52,6 +53,19 @@ function registerKindRoutes(app: FastifyInstance, kind: ActivityKind) {
       const record = saved.activity.record;
       if (kind !== 'task' && record?.type_id === 1)
         await app.events.emit(tx, 'lead.changed', { companyId: actor.companyId, leadId: record.id, cause: kind });
+      // Automation's "meeting ended" waits for its end or its being marked held (decision 041).
+      if (kind === 'meeting' && record?.type_id === 1) {
+        const { activity } = saved;
+        await app.events.emit(tx, 'meeting.saved', {
+          companyId: actor.companyId,
+          leadId: record.id,
+          meetingId: activity.id,
+          endsAt: activity.ends_at,
+          allDay: activity.all_day,
+          status: activity.status,
+          depth: eventDepth(),
+        });
+      }
       return saved;
     });
     await sendInvitations(app.mailer, app.log, result.invitations);

@@ -114,6 +114,16 @@ async function tagsWithIds(tx: Tx, companyId: number, ids: number[]) {
   return rows;
 }
 
+/** A tag put on a record, told in the writing transaction (automation turns it into an event). */
+export type TagAdded = { companyId: number; recordId: number; typeId: number; tagId: number; tagName: string };
+type TagListener = (tx: Tx, added: TagAdded) => Promise<void>;
+const tagListeners: TagListener[] = [];
+
+/** Registers once per process, as the CRM's record-change listeners do. */
+export function onTagAdded(listener: TagListener) {
+  if (!tagListeners.includes(listener)) tagListeners.push(listener);
+}
+
 const tagEntry = (actor: Actor, recordId: number, tag: CrmTag, action: 'added' | 'removed'): NewTimelineEntry => ({
   companyId: actor.companyId,
   recordId,
@@ -168,6 +178,17 @@ export async function setRecordTags(
     ...removed.map((tag) => tagEntry(actor, record.id, tag, 'removed')),
     ...added.map((tag) => tagEntry(actor, record.id, tag, 'added')),
   ]);
+  for (const tag of added) {
+    for (const listener of tagListeners) {
+      await listener(tx, {
+        companyId: actor.companyId,
+        recordId: record.id,
+        typeId: record.typeId,
+        tagId: tag.id,
+        tagName: tag.name,
+      });
+    }
+  }
   return { record_id: record.id, tags: await tagsOfRecord(tx, record.id) };
 }
 

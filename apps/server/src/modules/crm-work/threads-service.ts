@@ -205,6 +205,16 @@ export async function loopThreadExists(
   return Boolean(row);
 }
 
+/** The lead a marketplace enquiry's thread belongs to, or null (automation's no-reply check). */
+export async function leadOfEnquiry(tx: Tx, companyId: number, enquiryId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ leadId: crmLeadThreads.leadId })
+    .from(crmLeadThreads)
+    .where(and(eq(crmLeadThreads.companyId, companyId), eq(crmLeadThreads.enquiryId, enquiryId)))
+    .limit(1);
+  return row?.leadId ?? null;
+}
+
 export type ProductFacts = { details: ThreadProduct; categoryIds: number[]; choiceNames: string[] };
 
 /**

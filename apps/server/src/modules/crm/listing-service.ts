@@ -432,3 +432,34 @@ export async function countMatches(
     .where(and(...base));
   return filterSets.map((_, index) => Number(row[`c${index}`] ?? 0));
 }
+
+/**
+ * Whether one live record matches filters, by the very SQL its list runs (automation conditions,
+ * decision 041): the list's where-clause narrowed to the record.
+ */
+export async function recordMatchesFilters(
+  tx: Tx,
+  companyId: number,
+  typeId: RecordTypeId,
+  recordId: number,
+  filters: Filter[],
+): Promise<boolean> {
+  const loaded = await loadFields(tx, companyId, typeId);
+  const [row] = await tx
+    .select({ one: sql`1` })
+    .from(crmRecords)
+    .where(
+      and(
+        ...baseConditions(companyId, typeId),
+        eq(crmRecords.id, recordId),
+        ...compileFilters({ companyId, typeId }, loaded.fields, filters),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Checks filters against a type's fields as a list would (422 with the list's messages). */
+export async function checkFilters(tx: Tx, companyId: number, typeId: RecordTypeId, filters: Filter[]) {
+  validateFilters((await loadFields(tx, companyId, typeId)).fields, filters);
+}

@@ -319,6 +319,23 @@ export async function sellerEnquiry(db: Tx, sellerCompanyId: number, id: number)
   return row;
 }
 
+/** Whether the seller answered or wrote on enquiry `id` (automation's no-reply check, decision 041). */
+export async function sellerResponded(db: Tx, sellerCompanyId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: enquiryMessages.id })
+    .from(enquiryMessages)
+    .innerJoin(enquiries, eq(enquiries.id, enquiryMessages.enquiryId))
+    .where(
+      and(
+        eq(enquiryMessages.enquiryId, id),
+        eq(enquiries.sellerCompanyId, sellerCompanyId),
+        eq(enquiryMessages.side, 'seller'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Every enquiry with the facts its quote.submitted event carried, oldest first. */
 export async function submittedEnquiries(db: Tx) {
   return db

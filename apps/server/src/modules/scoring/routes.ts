@@ -6,6 +6,7 @@ import {
   scoringSettingsSchema,
   scoringStoreBodySchema,
 } from '@tradeloop/contracts/scoring';
+import { eventDepth } from '../../platform/caller-context.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { registerExternalField } from '../crm/fields.ts';
@@ -43,7 +44,12 @@ async function leadsChanged(tx: Tx, change: RecordChange) {
         ? change.recordIds
         : [];
   for (const leadId of leadIds)
-    await bus.emit(tx, 'lead.changed', { companyId: change.companyId, leadId, cause: change.kind });
+    await bus.emit(tx, 'lead.changed', {
+      companyId: change.companyId,
+      leadId,
+      cause: change.kind,
+      depth: eventDepth(),
+    });
 }
 
 /** Lead scoring (docs/decisions/040): the weights' settings, a lead's breakdown, and the scoring work. */
@@ -53,7 +59,17 @@ export async function scoringRoutes(app: FastifyInstance) {
   onRecordChange(leadsChanged);
   registerExternalField(scoreField);
 
-  app.events.on('lead.changed', 'scoring.lead-score', (event, { tx }) => scoreChangedLead(tx, event));
+  // A changed score is an event of its own (automation's threshold trigger), as deep as its cause.
+  app.events.on('lead.changed', 'scoring.lead-score', (event, { tx }) =>
+    scoreChangedLead(tx, event, (scoredTx, change) =>
+      app.events.emit(scoredTx, 'lead.scored', {
+        companyId: event.companyId,
+        leadId: event.leadId,
+        ...change,
+        depth: event.depth ?? 0,
+      }),
+    ),
+  );
   app.events.on('product.wishlisted', 'scoring.wishlist', (event, { tx }) => scoreWishlistingBuyer(tx, event));
   app.jobs.define(RESCORE_QUEUE, {
     kind: 'transaction',

@@ -134,17 +134,31 @@ export async function saveScoring(
 const enqueueRescore = (tx: Tx, jobs: JobRunner, job: RescoreJob) =>
   jobs.enqueue(tx, [{ queue: RESCORE_QUEUE, key: `${job.companyId}:${job.version}:${job.afterId}`, payload: job }]);
 
+/** A score that changed, for the `lead.scored` event (automation's threshold trigger, decision 041). */
+export type ScoreChange = { score: number; previous: number | null };
+type OnScoreChange = (tx: Tx, change: ScoreChange) => Promise<unknown>;
+
 /**
  * Scores one lead from its facts and writes the score; a change (or the first score) goes into the
- * lead's score history under `history`, the cause, unless that is null (rescoring after new weights). Answers the score, or null for a lead that is not
- * one of the company's live leads (its score row is then removed).
+ * lead's score history under `history`, the cause, unless that is null (rescoring after new weights), and
+ * is told to `onChange`. Answers the score, or null for a lead that is not one of the company's live
+ * leads (its score row is then removed).
  */
 export async function scoreLead(
   tx: Tx,
   companyId: number,
   leadId: number,
-  options: { history: string | null; weights?: StoredWeights; version?: number; now?: Date },
+  options: {
+    history: string | null;
+    weights?: StoredWeights;
+    version?: number;
+    now?: Date;
+    onChange?: OnScoreChange;
+  },
 ) {
+  // One scoring of a lead at a time: two events of one lead delivered at once would both see no score
+  // yet and both tell of a first score (lead.scored twice); the second now reads the first's facts and score.
+  await tx.execute(sql`select pg_advisory_xact_lock(4040, hashtext(${String(leadId)}))`);
   const facts = await leadScoringFacts(tx, companyId, leadId);
   if (!facts) {
     await tx.delete(leadScores).where(and(eq(leadScores.leadId, leadId), eq(leadScores.companyId, companyId)));
@@ -177,13 +191,21 @@ export async function scoreLead(
       previous: before?.score ?? null,
       cause: options.history,
     });
+    await options.onChange?.(tx, { score: result.score, previous: before?.score ?? null });
   }
   return result.score;
 }
 
-/** lead.changed: score the lead again (idempotent: the same facts give the same score and no new line). */
-export async function scoreChangedLead(tx: Tx, event: { companyId: number; leadId: number; cause: string }) {
-  return scoreLead(tx, event.companyId, event.leadId, { history: event.cause });
+/**
+ * lead.changed: score the lead again (idempotent: the same facts give the same score and no new line).
+ * A change is told to `onChange` (the `lead.scored` event).
+ */
+export async function scoreChangedLead(
+  tx: Tx,
+  event: { companyId: number; leadId: number; cause: string },
+  onChange?: OnScoreChange,
+) {
+  return scoreLead(tx, event.companyId, event.leadId, { history: event.cause, onChange });
 }
 
 /** product.wishlisted: the buyer's leads at the seller's company are scored again. */

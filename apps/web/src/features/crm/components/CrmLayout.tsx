@@ -4,6 +4,7 @@ import { MY_DAY_PATH } from '../../crm-work/my-day/path.ts';
 import { ReminderBell } from '../../crm-work/reminders/ReminderBell.tsx';
 import { ACTIVITIES_PATH } from '../../crm-work/activities/paths.ts';
 import { CRM_SETTINGS_PATH } from '../../crm-work/leads/paths.ts';
+import { AUTOMATION_PATH } from '../../crm-work/automation/paths.ts';
 import { TAGS_PATH } from '../../crm-work/tags/paths.ts';
 import { ENGAGEMENT_REPORT_PATH } from '../../crm-work/engagement/paths.ts';
 import { CRM_PATHS } from '../paths.ts';
@@ -29,6 +30,7 @@ const LINKS: {
   { label: 'Engagement', to: ENGAGEMENT_REPORT_PATH, needs: (can) => can('crm.work') },
   { label: 'Forms', to: CRM_PATHS.forms, needs: (can) => can('crm.settings') },
   { label: 'Tags', to: TAGS_PATH, needs: (can) => can('crm.work') },
+  { label: 'Automation', to: AUTOMATION_PATH, needs: (can) => can('crm.settings') },
   { label: 'Settings', to: CRM_SETTINGS_PATH, needs: (can) => can('crm.settings') },
 ];
 

@@ -6,8 +6,9 @@ import { AssignmentRulesSection } from '../components/AssignmentRulesSection.tsx
 import { LeadStatusesSection } from '../components/LeadStatusesSection.tsx';
 import { SectionCard } from '../components/SettingsParts.tsx';
 import { SCORING_PATH } from '../../scoring/paths.ts';
+import { AUTOMATION_PATH } from '../../automation/paths.ts';
 
-/** CRM settings: lead statuses, assignment rules and a way to the lead scoring weights. Everyone of the company reads; a role with crm.settings changes. */
+/** CRM settings: lead statuses, assignment rules and ways to the lead scoring weights and the automation rules. Everyone of the company reads; a role with crm.settings changes. */
 export function CrmSettingsPage() {
   useDocumentTitle('Settings · CRM · TradeLoop');
   const canEdit = useCan()('crm.settings');
@@ -27,6 +28,17 @@ export function CrmSettingsPage() {
         action={
           <Button component={Link} to={SCORING_PATH} variant="light">
             Scoring weights
+          </Button>
+        }
+      >
+        {null}
+      </SectionCard>
+      <SectionCard
+        title="Automation"
+        description="Rules that do routine work when something happens to a lead: assign it, set its status, tag it, create a task, e-mail the buyer or notify someone."
+        action={
+          <Button component={Link} to={AUTOMATION_PATH} variant="light">
+            Automation rules
           </Button>
         }
       >
