@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '@tradeloop/contracts/common';
 import { as, createTestApp, signUp, type TestUser } from '../../test/helpers.ts';
-import { unstorableField } from './input.ts';
+import { replaceLoneSurrogates, unstorableField } from './input.ts';
 
 describe('unstorableField', () => {
   it('names the first field, at any depth, whose text or key holds NUL', () => {
@@ -111,5 +111,17 @@ describe('the input boundary', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ status: false, message: SERVER_MESSAGES.bodyTooLarge });
+  });
+});
+
+describe('replaceLoneSurrogates', () => {
+  it('turns half a UTF-16 pair into U+FFFD in nested strings and keeps whole pairs', () => {
+    const body = { a: 'x\ud83d y', b: [{ c: '\udc00' }, '😀 \ud83d'], d: 1, e: null, f: '👩🏽‍💻' };
+    replaceLoneSurrogates(body);
+    expect(body).toEqual({ a: 'x\ufffd y', b: [{ c: '\ufffd' }, '😀 \ufffd'], d: 1, e: null, f: '👩🏽‍💻' });
+  });
+
+  it('leaves keys to unstorableField, which refuses a key with half a pair', () => {
+    expect(unstorableField({ ['k\ud83d']: 1 })).toBe('k\ud83d');
   });
 });

@@ -10,6 +10,28 @@ import { AppError, invalid } from './errors.ts';
 /** PostgreSQL text and jsonb cannot hold NUL; every other character of a JS string reaches it as UTF-8. */
 const unstorable = '\u0000';
 
+/** Half of a UTF-16 pair with no other half: not a character, and jsonb refuses its JSON escape. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const loneSurrogates = new RegExp(loneSurrogate.source, 'g');
+
+/**
+ * Replaces lone surrogates in the strings of `value` (objects and arrays, in place) by U+FFFD, as a text
+ * column stores them: written into a jsonb column as JSON, they would be an escape PostgreSQL refuses.
+ * Keys are left as they are (unstorableField refuses them). Iterative, like unstorableField.
+ */
+export function replaceLoneSurrogates(value: unknown) {
+  const pending: unknown[] = [value];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    if (item === null || typeof item !== 'object' || Buffer.isBuffer(item)) continue;
+    const record = item as Record<string, unknown>;
+    for (const [key, child] of Object.entries(record)) {
+      if (typeof child === 'string') {
+        if (loneSurrogate.test(child)) record[key] = child.replace(loneSurrogates, '\uFFFD');
+      } else pending.push(child);
+    }
+  }
+}
+
 /**
  * The first field (dotted path) of `value` whose text, or key, PostgreSQL cannot store. Iterative: a body
  * nested ten thousand levels deep is walked without growing the call stack.
@@ -23,7 +45,7 @@ export function unstorableField(value: unknown): string | undefined {
     } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
       for (const [key, child] of Object.entries(item)) {
         const field = path ? `${path}.${key}` : key;
-        if (key.includes(unstorable)) return field;
+        if (key.includes(unstorable) || loneSurrogate.test(key)) return field;
         pending.push([child, field]);
       }
     }
@@ -64,6 +86,7 @@ function checkedParts(request: FastifyRequest, parts: Parts): Parts {
 
 export function registerInputBoundary(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
+    for (const input of [request.params, request.query, request.body]) replaceLoneSurrogates(input);
     const field = unstorableField(request.params) ?? unstorableField(request.query) ?? unstorableField(request.body);
     if (field !== undefined) throw refuse(field);
   });
