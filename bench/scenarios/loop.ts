@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { LOOP_SOURCES } from '@tradeloop/contracts/crm-leads';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
@@ -77,30 +78,99 @@ async function submitQuote(base: string, seller: Seller, product: number, buyer:
   return body.data!.enquiry_ids[0];
 }
 
+/** What counts as a quote's arrival: the enquiries the seller can see as arrived, read by a poller. */
+type Arrival = {
+  /** Set-up on the seller's company before the first quote (a rule, say). */
+  prepare?: (app: FastifyInstance, base: string, seller: Seller) => Promise<void>;
+  seen: (app: FastifyInstance, base: string, seller: Seller) => Promise<number[]>;
+};
+
+/** The seller's newest lead threads list the enquiry (what the seller's CRM shows). */
+const threadListed: Arrival = {
+  async seen(_app, base, seller) {
+    const response = await fetch(`${base}/crm/v1/thread/index?sort_by=newest&per_page=100`, {
+      headers: { authorization: `Bearer ${seller.token}` },
+    });
+    const threads = ((await response.json()) as { data: { data: { enquiry_id: number | null }[] } }).data.data;
+    return threads.flatMap((thread) => (thread.enquiry_id === null ? [] : [thread.enquiry_id]));
+  },
+};
+
+/** A quote lead of the bench (default weights) scores about 20; the rule's threshold is under it. */
+const RULE_THRESHOLD = 10;
+
+async function postJson(base: string, token: string, path: string, body: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { data: { id: number }; message?: string };
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${answer.message}`);
+  return answer.data;
+}
+
 /**
- * Sends a quote request every 1/20 s for `seconds`; one poller reads the seller's newest threads every
- * 20 ms and times each request from its submit to the first poll that lists its thread.
+ * Issue 20, acceptance 3: a rule sends a quote lead that reaches the threshold to a sub-user with a call
+ * task due in two hours. A quote has arrived when the rule's run on its lead is done: the run commits the
+ * assignment and the task, after scoring committed the score that set it off.
  */
-async function steadyQuotes(app: FastifyInstance, seconds: number, scenario: string): Promise<Figures> {
+function ruleAssigned(): Arrival {
+  let ruleId = 0;
+  return {
+    async prepare(_app, base, seller) {
+      const member = await postJson(base, seller.token, '/api/v1/sub_account/create', {
+        full_name: 'Rule Member',
+        email_id: `rule.member.${process.pid}.${Date.now()}@example.test`,
+      });
+      const rule = await postJson(base, seller.token, '/crm/v1/automation/create', {
+        name: 'Hot quote leads',
+        trigger: { type: 'score_crossed', threshold: RULE_THRESHOLD },
+        conditions: [{ id: 'lead_source', condition: 1, value: [LOOP_SOURCES.quote] }],
+        actions: [
+          { type: 'assign_user', user_id: member.id },
+          { type: 'create_task', subject: 'Call {first_name} about the quote', due_in: 2, due_unit: 'hours' },
+        ],
+      });
+      ruleId = rule.id;
+    },
+    async seen(app) {
+      const runs = rowsOf<{ enquiry_id: string }>(
+        await app.db.execute(sql`select t.enquiry_id from automation_runs r
+          join crm_lead_threads t on t.lead_id = r.lead_id where r.rule_id = ${ruleId} and r.status = 'done'`),
+      );
+      return runs.map((run) => Number(run.enquiry_id));
+    },
+  };
+}
+
+/**
+ * Sends a quote request every 1/20 s for `seconds`; one poller asks every 20 ms which have arrived and
+ * times each request from its submit to the first poll that finds it.
+ */
+async function steadyQuotes(
+  app: FastifyInstance,
+  seconds: number,
+  scenario: string,
+  arrival: Arrival = threadListed,
+): Promise<Figures> {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const total = QUOTES_PER_SECOND * seconds;
   const { seller, product, buyers } = await market(app, total);
+  await arrival.prepare?.(app, base, seller);
   const started = new Map<number, number>();
   const times: number[] = [];
   let errors = 0;
   let sending = true;
   const poller = (async () => {
     while (sending || started.size > 0) {
-      const response = await fetch(`${base}/crm/v1/thread/index?sort_by=newest&per_page=100`, {
-        headers: { authorization: `Bearer ${seller.token}` },
-      });
+      const arrived = await arrival.seen(app, base, seller);
       const seenAt = performance.now();
-      const threads = ((await response.json()) as { data: { data: { enquiry_id: number | null }[] } }).data.data;
-      for (const thread of threads) {
-        const at = thread.enquiry_id === null ? undefined : started.get(thread.enquiry_id);
+      for (const enquiryId of arrived) {
+        const at = started.get(enquiryId);
         if (at === undefined) continue;
         times.push(seenAt - at);
-        started.delete(thread.enquiry_id!);
+        started.delete(enquiryId);
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
@@ -211,8 +281,17 @@ export async function loopScenarios(options: { seconds: number; databaseUrl?: st
     );
     await outboxApp.close();
 
+    const ruleApp = await benchApp(database);
+    const ruleRun = await steadyQuotes(
+      ruleApp,
+      options.seconds,
+      `quote → lead scored, assigned to a sub-user by a rule, with its task (${QUOTES_PER_SECOND} quotes/s)`,
+      ruleAssigned(),
+    );
+    await ruleApp.close();
+
     const backlog = await deliveryThroughput(database, target.url ? 1_000 : 500, target.url ? 'PostgreSQL' : 'PGlite');
-    return [baseline, throughOutbox, backlog];
+    return [baseline, throughOutbox, ruleRun, backlog];
   } finally {
     await database.close();
     await target.drop();
