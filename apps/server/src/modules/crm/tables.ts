@@ -136,6 +136,10 @@ export const crmRecords = pgTable(
     ),
     index('crm_records_source_lead_idx').on(t.sourceLeadId),
     index('crm_records_owner_idx').on(t.ownerId),
+    // The seller's statistics count records from this index alone, per company or per owner (decision 042).
+    index('crm_records_statistics_idx')
+      .on(t.companyId, t.ownerId, t.typeId, t.createdAt, t.convertedAt, t.convertedDealId)
+      .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 
