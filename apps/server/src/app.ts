@@ -38,6 +38,7 @@ import { marketRoutes } from './modules/market/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
 import { scoringRoutes } from './modules/scoring/routes.ts';
+import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
 
 declare module 'fastify' {
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(crmRoutes);
   await app.register(crmWorkRoutes);
   await app.register(scoringRoutes);
+  await app.register(statisticsRoutes);
   await app.register(marketRoutes, { demoPictures: options.demoPictures ?? config.demoData });
   await app.register(quotesRoutes);
   await app.register(notificationsRoutes);

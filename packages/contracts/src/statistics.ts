@@ -15,7 +15,11 @@ export const statisticsQuerySchema = z
     period: z.enum(STATISTICS_PERIODS, { error: STATISTICS_MESSAGES.periodInvalid }).optional(),
     from: day(STATISTICS_MESSAGES.dateInvalid).optional(),
     to: day(STATISTICS_MESSAGES.dateInvalid).optional(),
-    user_id: z.coerce.number({ error: STATISTICS_MESSAGES.userInvalid }).int(STATISTICS_MESSAGES.userInvalid).positive(STATISTICS_MESSAGES.userInvalid).optional(),
+    user_id: z.coerce
+      .number({ error: STATISTICS_MESSAGES.userInvalid })
+      .int(STATISTICS_MESSAGES.userInvalid)
+      .positive(STATISTICS_MESSAGES.userInvalid)
+      .optional(),
   })
   .refine((query) => (query.from === undefined) === (query.to === undefined), {
     path: ['from'],

@@ -106,8 +106,7 @@ export const enquiries = pgTable(
   (t) => [
     index('enquiries_seller_idx').on(t.sellerCompanyId, t.updatedAt.desc()),
     // The seller's statistics read every received enquiry's figures from this index alone (decision 042).
-    index('enquiries_statistics_idx')
-      .on(t.sellerCompanyId, t.createdAt, t.firstResponseBy, t.firstResponseAt, t.rfq),
+    index('enquiries_statistics_idx').on(t.sellerCompanyId, t.createdAt, t.firstResponseBy, t.firstResponseAt, t.rfq),
     index('enquiries_buyer_idx').on(t.enquiryUserId, t.updatedAt.desc()),
     index('enquiries_group_idx').on(t.requestGroup),
   ],
