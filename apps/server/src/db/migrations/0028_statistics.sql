@@ -1,9 +1,84 @@
+CREATE TABLE "crm_record_days" (
+	"company_id" bigint NOT NULL,
+	"owner_id" bigint NOT NULL,
+	"type_id" smallint NOT NULL,
+	"day" date NOT NULL,
+	"records" integer NOT NULL,
+	"converted" integer NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "enquiries" ADD COLUMN "rfq" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "enquiries" ADD COLUMN "first_response_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "enquiries" ADD COLUMN "first_response_by" bigint;--> statement-breakpoint
-CREATE INDEX "crm_records_statistics_idx" ON "crm_records" USING btree ("company_id","owner_id","type_id","created_at","converted_at","converted_deal_id") WHERE "crm_records"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "crm_record_days_idx" ON "crm_record_days" USING btree ("company_id","owner_id","day");--> statement-breakpoint
+CREATE INDEX "crm_records_lead_deals_idx" ON "crm_records" USING btree ("company_id","source_lead_id") WHERE "crm_records"."type_id" = 2 AND "crm_records"."deleted_at" IS NULL AND "crm_records"."source_lead_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "enquiries_statistics_idx" ON "enquiries" USING btree ("seller_company_id","created_at","first_response_by","first_response_at","rfq");--> statement-breakpoint
 CREATE INDEX "tracking_daily_buyers_user_idx" ON "tracking_daily_buyers" USING btree ("company_id","user_id","day","views","time_ms");--> statement-breakpoint
+-- Live records per company, owner, type and day of creation (decision 042), kept like crm_record_counts
+-- (migration 0009): each statement appends its net change, so writers never wait on each other.
+CREATE OR REPLACE FUNCTION crm_days_inserted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO crm_record_days (company_id, owner_id, type_id, day, records, converted)
+  SELECT company_id, coalesce(owner_id, 0), type_id, (created_at AT TIME ZONE 'UTC')::date, count(*), count(converted_at)
+  FROM new_rows WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION crm_days_updated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO crm_record_days (company_id, owner_id, type_id, day, records, converted)
+  SELECT company_id, owner_id, type_id, day, sum(records), sum(converted)
+  FROM (
+    SELECT o.company_id, coalesce(o.owner_id, 0) AS owner_id, o.type_id, (o.created_at AT TIME ZONE 'UTC')::date AS day,
+           CASE WHEN o.deleted_at IS NULL THEN -1 ELSE 0 END AS records,
+           CASE WHEN o.deleted_at IS NULL AND o.converted_at IS NOT NULL THEN -1 ELSE 0 END AS converted
+    FROM old_rows o JOIN new_rows n ON n.id = o.id
+    UNION ALL
+    SELECT n.company_id, coalesce(n.owner_id, 0), n.type_id, (n.created_at AT TIME ZONE 'UTC')::date,
+           CASE WHEN n.deleted_at IS NULL THEN 1 ELSE 0 END,
+           CASE WHEN n.deleted_at IS NULL AND n.converted_at IS NOT NULL THEN 1 ELSE 0 END
+    FROM old_rows o JOIN new_rows n ON n.id = o.id
+  ) change
+  GROUP BY 1, 2, 3, 4
+  HAVING sum(records) <> 0 OR sum(converted) <> 0;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION crm_days_deleted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO crm_record_days (company_id, owner_id, type_id, day, records, converted)
+  SELECT company_id, coalesce(owner_id, 0), type_id, (created_at AT TIME ZONE 'UTC')::date, -count(*), -count(converted_at)
+  FROM old_rows WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION crm_days_truncated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM crm_record_days;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER crm_records_days_insert AFTER INSERT ON crm_records
+REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION crm_days_inserted();
+--> statement-breakpoint
+CREATE TRIGGER crm_records_days_update AFTER UPDATE ON crm_records
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION crm_days_updated();
+--> statement-breakpoint
+CREATE TRIGGER crm_records_days_delete AFTER DELETE ON crm_records
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION crm_days_deleted();
+--> statement-breakpoint
+CREATE TRIGGER crm_records_days_truncate AFTER TRUNCATE ON crm_records
+FOR EACH STATEMENT EXECUTE FUNCTION crm_days_truncated();
+--> statement-breakpoint
+-- Records that existed before the triggers.
+INSERT INTO crm_record_days (company_id, owner_id, type_id, day, records, converted)
+SELECT company_id, coalesce(owner_id, 0), type_id, (created_at AT TIME ZONE 'UTC')::date, count(*), count(converted_at)
+FROM crm_records WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
 -- Backfill (decision 042): an enquiry is part of an RFQ when its request group reached another seller;
 -- its first response is the first seller-side row of its thread.
 UPDATE "enquiries" e SET "rfq" = true

@@ -1,9 +1,9 @@
-import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CRM_TYPE, type CrmStatistics } from '@tradeloop/contracts/crm';
 import type { Tx } from '../../db/client.ts';
 import { DEAL_WON_STAGE } from './default-forms.ts';
-import { crmRecords } from './tables.ts';
+import { crmRecordDays, crmRecords } from './tables.ts';
 
 type Counts = Omit<
   CrmStatistics['total'],
@@ -25,32 +25,104 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 export const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
+/** Delta rows beyond the company's distinct days, owners and types at which a read folds them. */
+const FOLD_AT = 256;
+
+/** Live records and converted leads per day and type, summed from the roll-up's deltas (migration 0028). */
+async function recordDays(db: Tx, companyId: number, ownerId: number | null) {
+  const d = crmRecordDays;
+  const rows = await db
+    .select({
+      day: d.day,
+      typeId: d.typeId,
+      records: sql<number>`sum(${d.records})::int`,
+      converted: sql<number>`sum(${d.converted})::int`,
+      parts: sql<number>`count(*)::int`,
+    })
+    .from(d)
+    .where(and(eq(d.companyId, companyId), ownerId === null ? undefined : eq(d.ownerId, ownerId)))
+    .groupBy(d.day, d.typeId);
+  const extra = rows.reduce((sum, row) => sum + row.parts - 1, 0);
+  if (ownerId === null && extra > FOLD_AT) await foldRecordDays(db, companyId);
+  return rows;
+}
+
+/** One row per owner, type and day instead of the deltas; rows of transactions still open stay for later. */
+async function foldRecordDays(db: Tx, companyId: number) {
+  const d = crmRecordDays;
+  await db.execute(sql`
+    WITH moved AS (DELETE FROM ${d} WHERE ${d.companyId} = ${companyId} RETURNING *)
+    INSERT INTO ${d} (company_id, owner_id, type_id, day, records, converted)
+    SELECT company_id, owner_id, type_id, day, sum(records), sum(converted) FROM moved
+    GROUP BY 1, 2, 3, 4 HAVING sum(records) <> 0 OR sum(converted) <> 0`);
+}
+
 /**
- * The company's live records counted per day of creation, in one pass over the statistics index
- * (decision 042); with `ownerId`, only the records that member owns. Leads won are those whose deal
- * (from the conversion) is live and at the won stage: only converted leads look their deal up.
+ * Per day of the lead's creation: live leads converted with a live deal, and those whose deal is won,
+ * found from the deals that converting made (a partial index holds only those).
  */
-export async function recordCountsByDay(db: Tx, companyId: number, ownerId: number | null): Promise<DayCounts[]> {
-  const r = crmRecords;
-  const deal = alias(crmRecords, 'converted_deal');
-  const lead = sql`${r.typeId} = ${CRM_TYPE.leads}`;
-  const count = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
-  const day = sql<string>`to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+async function leadDealDays(db: Tx, companyId: number, ownerId: number | null) {
+  const deal = crmRecords;
+  const lead = alias(crmRecords, 'lead');
+  const day = sql<string>`to_char(${lead.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   return db
     .select({
       day,
-      total_leads: count(lead),
-      total_contacts: count(sql`${r.typeId} = ${CRM_TYPE.contacts}`),
-      total_accounts: count(sql`${r.typeId} = ${CRM_TYPE.accounts}`),
-      total_deals: count(sql`${r.typeId} = ${CRM_TYPE.deals}`),
-      converted_leads: count(sql`${lead} and ${r.convertedAt} is not null`),
-      leads_with_deals: count(sql`${lead} and ${deal.id} is not null`),
-      leads_won: count(sql`${lead} and ${deal.values} @> ${JSON.stringify({ stage: DEAL_WON_STAGE })}::jsonb`),
+      withDeals: sql<number>`count(*)::int`,
+      won: sql<number>`(count(*) filter (where ${deal.values} @> ${JSON.stringify({ stage: DEAL_WON_STAGE })}::jsonb))::int`,
     })
-    .from(r)
-    .leftJoin(deal, and(isNotNull(r.convertedDealId), eq(deal.id, r.convertedDealId), isNull(deal.deletedAt)))
-    .where(and(eq(r.companyId, companyId), isNull(r.deletedAt), ownerId === null ? undefined : eq(r.ownerId, ownerId)))
+    .from(deal)
+    .innerJoin(
+      lead,
+      and(
+        eq(lead.id, deal.sourceLeadId),
+        eq(lead.convertedDealId, deal.id),
+        eq(lead.typeId, CRM_TYPE.leads),
+        isNull(lead.deletedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(deal.companyId, companyId),
+        sql`${deal.typeId} = ${CRM_TYPE.deals} AND ${deal.deletedAt} IS NULL AND ${deal.sourceLeadId} IS NOT NULL`,
+        ownerId === null ? undefined : eq(lead.ownerId, ownerId),
+      ),
+    )
     .groupBy(day);
+}
+
+const TYPE_KEYS = {
+  [CRM_TYPE.leads]: 'total_leads',
+  [CRM_TYPE.contacts]: 'total_contacts',
+  [CRM_TYPE.accounts]: 'total_accounts',
+  [CRM_TYPE.deals]: 'total_deals',
+} as const;
+
+/**
+ * The company's live records counted per UTC day of creation, by type, with the day's leads' conversions
+ * (decision 042); with `ownerId`, only the records that member owns. Read from the daily roll-up and the
+ * converted leads' deals, never by counting every record.
+ */
+export async function recordCountsByDay(db: Tx, companyId: number, ownerId: number | null): Promise<DayCounts[]> {
+  const [days, deals] = await Promise.all([recordDays(db, companyId, ownerId), leadDealDays(db, companyId, ownerId)]);
+  const byDay = new Map<string, DayCounts>();
+  const at = (day: string) => {
+    let row = byDay.get(day);
+    if (!row) {
+      row = { day, ...(Object.fromEntries(COUNT_KEYS.map((key) => [key, 0])) as Counts) };
+      byDay.set(day, row);
+    }
+    return row;
+  };
+  for (const row of days) {
+    at(row.day)[TYPE_KEYS[row.typeId]] += row.records;
+    if (row.typeId === CRM_TYPE.leads) at(row.day).converted_leads += row.converted;
+  }
+  for (const row of deals) {
+    at(row.day).leads_with_deals += row.withDeals;
+    at(row.day).leads_won += row.won;
+  }
+  return [...byDay.values()];
 }
 
 /** The days' counts summed over [from, to) (YYYY-MM-DD, either open), with the three rates in percent. */
