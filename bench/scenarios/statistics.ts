@@ -38,7 +38,7 @@ async function writeRecords(app: App, companyId: number, ownerIds: number[]) {
     await app.db.execute(sql`select id, type_id from crm_forms where company_id = ${companyId}`),
   );
   const form = (typeId: number) => forms.find((row) => row.type_id === typeId)!.id;
-  const owners = sql.raw(`(ARRAY[${ownerIds.join(",")}]::bigint[])`);
+  const owners = sql.raw(`(ARRAY[${ownerIds.join(',')}]::bigint[])`);
   const spread = sql`now() - ((g % 365) * interval '1 day') - ((g % 86400) * interval '1 second')`;
   await app.db.execute(sql`
     INSERT INTO crm_records (company_id, type_id, form_id, owner_id, created_by, values, created_at, updated_at)
@@ -59,6 +59,9 @@ async function writeRecords(app: App, companyId: number, ownerIds: number[]) {
            CASE WHEN g % 10 = 0 THEN ${spread} + interval '2 days' END,
            CASE WHEN g % 20 = 0 THEN ${first} + g / 20 - 1 END
     FROM generate_series(1, ${LEADS}) AS g`);
+  await app.db.execute(sql`
+    UPDATE crm_records d SET source_lead_id = l.id FROM crm_records l
+    WHERE l.company_id = ${companyId} AND l.converted_deal_id = d.id`);
   await app.db.execute(sql`
     INSERT INTO crm_records (company_id, type_id, form_id, owner_id, created_by, values, created_at, updated_at)
     SELECT ${companyId}, 4, ${form(4)}, ${owners}[1 + g % ${ownerIds.length}], ${ownerIds[0]},
@@ -83,7 +86,7 @@ async function writeBuyers(app: App, companyId: number, template: number, produc
     INSERT INTO tracking_daily_buyers (company_id, day, user_id, views, clicks, time_ms)
     SELECT ${companyId}, (now() - ((u.id % 60 + d * 7) * interval '1 day'))::date, u.id, 1 + u.id % 7, u.id % 3, 1000 * (5 + u.id % 300)
     FROM users u, generate_series(0, 4) AS d WHERE u.member_id LIKE 'STATBENCH%'`);
-  const products = sql.raw(`(ARRAY[${productIds.join(",")}]::bigint[])`);
+  const products = sql.raw(`(ARRAY[${productIds.join(',')}]::bigint[])`);
   await app.db.execute(sql`
     INSERT INTO market_wishlist (user_id, product_id, created_at)
     SELECT u.id, ${products}[1 + u.id % ${productIds.length}], now() - ((u.id % 365) * interval '1 day')
@@ -99,7 +102,7 @@ async function writeEnquiries(
   buyer: number,
 ) {
   const { currency } = await one<{ currency: number }>(app, sql`select min(id)::int as currency from currencies`);
-  const answerers = sql.raw(`(ARRAY[${responders.join(",")}]::bigint[])`);
+  const answerers = sql.raw(`(ARRAY[${responders.join(',')}]::bigint[])`);
   const created = sql`now() - ((g % 365) * interval '1 day') - ((g % 86400) * interval '1 second')`;
   await app.db.execute(sql`
     INSERT INTO enquiries (request_group, enquiry_user_id, seller_user_id, seller_company_id, product_name, quantity,
@@ -162,6 +165,6 @@ export async function statisticsScenarios(
     ];
   } finally {
     await app.close();
-    if (!process.env.STATISTICS_BENCH_KEEP) await target.drop();
+    await target.drop();
   }
 }
