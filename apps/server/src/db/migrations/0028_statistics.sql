@@ -7,13 +7,27 @@ CREATE TABLE "crm_record_days" (
 	"converted" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "enquiry_days" (
+	"company_id" bigint NOT NULL,
+	"responder_id" bigint NOT NULL,
+	"day" date NOT NULL,
+	"quotations" integer NOT NULL,
+	"rfq" integer NOT NULL,
+	"answered" integer NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "enquiries" ADD COLUMN "rfq" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "enquiries" ADD COLUMN "first_response_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "enquiries" ADD COLUMN "first_response_by" bigint;--> statement-breakpoint
+ALTER TABLE "enquiries" ADD COLUMN "response_seconds" integer GENERATED ALWAYS AS ((extract(epoch from first_response_at - created_at))::integer) STORED;--> statement-breakpoint
 CREATE INDEX "crm_record_days_idx" ON "crm_record_days" USING btree ("company_id","owner_id","day");--> statement-breakpoint
+CREATE INDEX "enquiry_days_idx" ON "enquiry_days" USING btree ("company_id","responder_id","day");--> statement-breakpoint
 CREATE INDEX "crm_records_lead_deals_idx" ON "crm_records" USING btree ("company_id","source_lead_id") WHERE "crm_records"."type_id" = 2 AND "crm_records"."deleted_at" IS NULL AND "crm_records"."source_lead_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "enquiries_statistics_idx" ON "enquiries" USING btree ("seller_company_id","created_at","first_response_by","first_response_at","rfq");--> statement-breakpoint
+CREATE INDEX "enquiries_response_idx" ON "enquiries" USING btree ("seller_company_id","response_seconds","created_at") WHERE "enquiries"."response_seconds" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "enquiries_member_response_idx" ON "enquiries" USING btree ("seller_company_id","first_response_by","response_seconds","created_at") WHERE "enquiries"."response_seconds" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "tracking_daily_buyers_user_idx" ON "tracking_daily_buyers" USING btree ("company_id","user_id","day","views","time_ms");--> statement-breakpoint
+--> statement-breakpoint
 -- Live records per company, owner, type and day of creation (decision 042), kept like crm_record_counts
 -- (migration 0009): each statement appends its net change, so writers never wait on each other.
 CREATE OR REPLACE FUNCTION crm_days_inserted() RETURNS trigger
@@ -89,3 +103,69 @@ FROM (
   FROM "enquiry_messages" WHERE "side" = 'seller' ORDER BY "enquiry_id", "id"
 ) f
 WHERE f."enquiry_id" = e."id";
+--> statement-breakpoint
+-- Received enquiries per company, first responder and day of arrival (decision 042), appended per
+-- statement like crm_record_days; created after the backfill above, which they must not count twice.
+CREATE OR REPLACE FUNCTION enquiry_days_inserted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO enquiry_days (company_id, responder_id, day, quotations, rfq, answered)
+  SELECT seller_company_id, coalesce(first_response_by, 0), (created_at AT TIME ZONE 'UTC')::date,
+         count(*), count(*) FILTER (WHERE rfq), count(first_response_at)
+  FROM new_rows GROUP BY 1, 2, 3;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION enquiry_days_updated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO enquiry_days (company_id, responder_id, day, quotations, rfq, answered)
+  SELECT company_id, responder_id, day, sum(quotations), sum(rfq), sum(answered)
+  FROM (
+    SELECT o.seller_company_id AS company_id, coalesce(o.first_response_by, 0) AS responder_id,
+           (o.created_at AT TIME ZONE 'UTC')::date AS day, -1 AS quotations,
+           CASE WHEN o.rfq THEN -1 ELSE 0 END AS rfq, CASE WHEN o.first_response_at IS NULL THEN 0 ELSE -1 END AS answered
+    FROM old_rows o
+    UNION ALL
+    SELECT n.seller_company_id, coalesce(n.first_response_by, 0), (n.created_at AT TIME ZONE 'UTC')::date, 1,
+           CASE WHEN n.rfq THEN 1 ELSE 0 END, CASE WHEN n.first_response_at IS NULL THEN 0 ELSE 1 END
+    FROM new_rows n
+  ) change
+  GROUP BY 1, 2, 3
+  HAVING sum(quotations) <> 0 OR sum(rfq) <> 0 OR sum(answered) <> 0;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION enquiry_days_deleted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO enquiry_days (company_id, responder_id, day, quotations, rfq, answered)
+  SELECT seller_company_id, coalesce(first_response_by, 0), (created_at AT TIME ZONE 'UTC')::date,
+         -count(*), -count(*) FILTER (WHERE rfq), -count(first_response_at)
+  FROM old_rows GROUP BY 1, 2, 3;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION enquiry_days_truncated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM enquiry_days;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER enquiries_days_insert AFTER INSERT ON enquiries
+REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION enquiry_days_inserted();
+--> statement-breakpoint
+CREATE TRIGGER enquiries_days_update AFTER UPDATE ON enquiries
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION enquiry_days_updated();
+--> statement-breakpoint
+CREATE TRIGGER enquiries_days_delete AFTER DELETE ON enquiries
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION enquiry_days_deleted();
+--> statement-breakpoint
+CREATE TRIGGER enquiries_days_truncate AFTER TRUNCATE ON enquiries
+FOR EACH STATEMENT EXECUTE FUNCTION enquiry_days_truncated();
+--> statement-breakpoint
+INSERT INTO enquiry_days (company_id, responder_id, day, quotations, rfq, answered)
+SELECT seller_company_id, coalesce(first_response_by, 0), (created_at AT TIME ZONE 'UTC')::date,
+       count(*), count(*) FILTER (WHERE rfq), count(first_response_at)
+FROM enquiries GROUP BY 1, 2, 3;

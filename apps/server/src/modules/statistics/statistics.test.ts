@@ -264,6 +264,26 @@ describe('GET /crm/v1/crm/statistics', () => {
     }
   });
 
+  it('follows a change of owner, a deletion and a restore (the daily roll-up agrees with the records)', async () => {
+    const lead = await createRecord(app, seller, 1, { first_name: 'Moving', company: 'Moving Ltd' });
+    const before = (await statisticsOf(seller)).figures.total.total_leads;
+    const moved = await crm(app, seller, 'POST', 'crm/update_datalisting_fields', {
+      unique_id: lead.unique_id,
+      crm_user_form_unique_id: lead.crm_user_form_unique_id,
+      type_id: 1,
+      form_input_list_id: 'owner_id',
+      value: rep.id,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((await statisticsOf(rep)).figures.total.total_leads).toBe(2);
+    await crm(app, seller, 'DELETE', `crm/delete_lead?unique_id=${lead.unique_id}`);
+    expect((await statisticsOf(seller)).figures.total.total_leads).toBe(before - 1);
+    expect((await statisticsOf(rep)).figures.total.total_leads).toBe(1);
+    expect((await crm(app, seller, 'POST', 'crm/restore_lead', { unique_id: lead.unique_id })).statusCode).toBe(200);
+    expect((await statisticsOf(seller)).figures.total.total_leads).toBe(before);
+    expect((await statisticsOf(seller, `user_id=${rep.id}`)).total.total_leads).toBe(2);
+  });
+
   it('answers 401 without a session and 403 to a buyer', async () => {
     expect((await app.inject({ method: 'GET', url: '/crm/v1/crm/statistics' })).statusCode).toBe(401);
     const buyer = await personOf(app, 'buyer', { name: 'Nosy Buyer' });
