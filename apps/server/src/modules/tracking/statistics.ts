@@ -16,16 +16,21 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 export async function leadBrowsing(db: Tx, companyId: number, leadUsers: SQL, window: { from: Date; end: Date }) {
   const b = trackingDailyBuyers;
   const inWindow = sql`${b.day} >= ${dayOf(window.from)} and ${b.day} < ${dayOf(window.end)}`;
+  // Summed per lead first (a hash aggregate), so counting the leads needs no distinct sort.
   const [row] = rowsOf<Record<string, number | string>>(
     await db.execute(sql`
-      select count(distinct v.lead_id)::int as leads,
-             coalesce(sum(${b.views}), 0)::int as views,
-             coalesce(sum(${b.timeMs}), 0)::float8 as time_ms,
-             (count(distinct v.lead_id) filter (where ${inWindow}))::int as p_leads,
-             (coalesce(sum(${b.views}) filter (where ${inWindow}), 0))::int as p_views,
-             (coalesce(sum(${b.timeMs}) filter (where ${inWindow}), 0))::float8 as p_time_ms
-      from (${leadUsers}) v
-      join ${b} on ${b.companyId} = ${companyId} and ${b.userId} = v.user_id and ${b.views} > 0`),
+      select (count(*) filter (where views > 0))::int as leads, coalesce(sum(views), 0)::int as views,
+             coalesce(sum(time_ms), 0)::float8 as time_ms,
+             (count(*) filter (where p_views > 0))::int as p_leads, coalesce(sum(p_views), 0)::int as p_views,
+             coalesce(sum(p_time_ms), 0)::float8 as p_time_ms
+      from (
+        select v.lead_id, sum(${b.views}) as views, sum(${b.timeMs}) as time_ms,
+               sum(${b.views}) filter (where ${inWindow}) as p_views,
+               sum(${b.timeMs}) filter (where ${inWindow}) as p_time_ms
+        from (${leadUsers}) v
+        join ${b} on ${b.companyId} = ${companyId} and ${b.userId} = v.user_id and ${b.views} > 0
+        group by v.lead_id
+      ) per_lead`),
   );
   const browsing = (prefix: string): LeadBrowsing => ({
     leads: Number(row[`${prefix}leads`]),

@@ -117,7 +117,7 @@ function DashboardBody({ profile }: { profile: Profile }) {
         </Grid.Col>
       </Grid>
       {showsStatistics && (
-        <Suspense fallback={<Skeleton h={420} radius="md" aria-label="Loading your figures" />}>
+        <Suspense fallback={<Skeleton h={420} radius="md" />}>
           <SellerStatistics />
         </Suspense>
       )}
