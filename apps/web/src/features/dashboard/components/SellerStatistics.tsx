@@ -171,11 +171,12 @@ function SeriesTable({ caption, head, rows }: { caption: string; head: string[];
   );
 }
 
+/** The three rates, with the short names the chart's axis has room for (the table says them in full). */
 function conversionRates(period: SellerFigures) {
   return [
-    ['Leads converted', period.lead_oppportunity_conversion_rate],
-    ['Leads that became deals', period.lead_to_opportunity_deal_conversion_rate],
-    ['Leads that became customers', period.lead_to_customer_conversion_rate],
+    ['Leads converted', 'Converted', period.lead_oppportunity_conversion_rate],
+    ['Leads that became deals', 'Deals', period.lead_to_opportunity_deal_conversion_rate],
+    ['Leads that became customers (deal won)', 'Won', period.lead_to_customer_conversion_rate],
   ] as const;
 }
 
@@ -227,8 +228,8 @@ function Charts({ stats }: { stats: Statistics }) {
     const config: ChartConfiguration<'bar'> = {
       type: 'bar',
       data: {
-        labels: rates.map(([label]) => label),
-        datasets: [{ label: 'Percent of the leads', data: rates.map(([, value]) => value), backgroundColor: BRAND }],
+        labels: rates.map(([, short]) => short),
+        datasets: [{ label: 'Percent of the leads', data: rates.map(([, , value]) => value), backgroundColor: BRAND }],
       },
       options: {
         indexAxis: 'y',
@@ -258,13 +259,13 @@ function Charts({ stats }: { stats: Statistics }) {
       <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
         <ChartCard
           title="Conversion"
-          summary={`Bar chart: ${rates.map(([label, value]) => `${label} ${value} %`).join(', ')}.`}
+          summary={`Bar chart: ${rates.map(([label, , value]) => `${label} ${value} %`).join(', ')}.`}
           config={conversion}
           table={
             <SeriesTable
               caption="Conversion of the period's leads"
               head={['Step', 'Percent']}
-              rows={rates.map(([label, value]) => [label, percent(value)])}
+              rows={rates.map(([label, , value]) => [label, percent(value)])}
             />
           }
         />
