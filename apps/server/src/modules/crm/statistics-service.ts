@@ -1,9 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import { CRM_TYPE, type CrmStatistics } from '@tradeloop/contracts/crm';
 import type { Tx } from '../../db/client.ts';
-import { DEAL_WON_STAGE } from './default-forms.ts';
-import { crmRecordDays, crmRecords } from './tables.ts';
+import { crmRecordDays } from './tables.ts';
 
 type Counts = Omit<
   CrmStatistics['total'],
@@ -28,7 +26,7 @@ export const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.
 /** Delta rows beyond the company's distinct days, owners and types at which a read folds them. */
 const FOLD_AT = 256;
 
-/** Live records and converted leads per day and type, summed from the roll-up's deltas (migration 0028). */
+/** Live records, converted leads, leads with a deal and won, per day and type, summed from the roll-up's deltas (migration 0028). */
 async function recordDays(db: Tx, companyId: number, ownerId: number | null) {
   const d = crmRecordDays;
   const rows = await db
@@ -37,6 +35,8 @@ async function recordDays(db: Tx, companyId: number, ownerId: number | null) {
       typeId: d.typeId,
       records: sql<number>`sum(${d.records})::int`,
       converted: sql<number>`sum(${d.converted})::int`,
+      withDeals: sql<number>`sum(${d.withDeal})::int`,
+      won: sql<number>`sum(${d.won})::int`,
       parts: sql<number>`count(*)::int`,
     })
     .from(d)
@@ -52,43 +52,9 @@ async function foldRecordDays(db: Tx, companyId: number) {
   const d = crmRecordDays;
   await db.execute(sql`
     WITH moved AS (DELETE FROM ${d} WHERE ${d.companyId} = ${companyId} RETURNING *)
-    INSERT INTO ${d} (company_id, owner_id, type_id, day, records, converted)
-    SELECT company_id, owner_id, type_id, day, sum(records), sum(converted) FROM moved
-    GROUP BY 1, 2, 3, 4 HAVING sum(records) <> 0 OR sum(converted) <> 0`);
-}
-
-/**
- * Per day of the lead's creation: live leads converted with a live deal, and those whose deal is won,
- * found from the deals that converting made (a partial index holds only those).
- */
-async function leadDealDays(db: Tx, companyId: number, ownerId: number | null) {
-  const deal = crmRecords;
-  const lead = alias(crmRecords, 'lead');
-  const day = sql<string>`to_char(${lead.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  return db
-    .select({
-      day,
-      withDeals: sql<number>`count(*)::int`,
-      won: sql<number>`(count(*) filter (where ${deal.values} @> ${JSON.stringify({ stage: DEAL_WON_STAGE })}::jsonb))::int`,
-    })
-    .from(deal)
-    .innerJoin(
-      lead,
-      and(
-        eq(lead.id, deal.sourceLeadId),
-        eq(lead.convertedDealId, deal.id),
-        eq(lead.typeId, CRM_TYPE.leads),
-        isNull(lead.deletedAt),
-      ),
-    )
-    .where(
-      and(
-        eq(deal.companyId, companyId),
-        sql`${deal.typeId} = ${CRM_TYPE.deals} AND ${deal.deletedAt} IS NULL AND ${deal.sourceLeadId} IS NOT NULL`,
-        ownerId === null ? undefined : eq(lead.ownerId, ownerId),
-      ),
-    )
-    .groupBy(day);
+    INSERT INTO ${d} (company_id, owner_id, type_id, day, records, converted, with_deal, won)
+    SELECT company_id, owner_id, type_id, day, sum(records), sum(converted), sum(with_deal), sum(won) FROM moved
+    GROUP BY 1, 2, 3, 4 HAVING sum(records) <> 0 OR sum(converted) <> 0 OR sum(with_deal) <> 0 OR sum(won) <> 0`);
 }
 
 const TYPE_KEYS = {
@@ -100,11 +66,11 @@ const TYPE_KEYS = {
 
 /**
  * The company's live records counted per UTC day of creation, by type, with the day's leads' conversions
- * (decision 042); with `ownerId`, only the records that member owns. Read from the daily roll-up and the
- * converted leads' deals, never by counting every record.
+ * (decision 042); with `ownerId`, only the records that member owns. Read from the daily roll-up, never
+ * by counting every record.
  */
 export async function recordCountsByDay(db: Tx, companyId: number, ownerId: number | null): Promise<DayCounts[]> {
-  const [days, deals] = await Promise.all([recordDays(db, companyId, ownerId), leadDealDays(db, companyId, ownerId)]);
+  const days = await recordDays(db, companyId, ownerId);
   const byDay = new Map<string, DayCounts>();
   const at = (day: string) => {
     let row = byDay.get(day);
@@ -116,9 +82,8 @@ export async function recordCountsByDay(db: Tx, companyId: number, ownerId: numb
   };
   for (const row of days) {
     at(row.day)[TYPE_KEYS[row.typeId]] += row.records;
-    if (row.typeId === CRM_TYPE.leads) at(row.day).converted_leads += row.converted;
-  }
-  for (const row of deals) {
+    if (row.typeId !== CRM_TYPE.leads) continue;
+    at(row.day).converted_leads += row.converted;
     at(row.day).leads_with_deals += row.withDeals;
     at(row.day).leads_won += row.won;
   }

@@ -137,10 +137,6 @@ export const crmRecords = pgTable(
     ),
     index('crm_records_source_lead_idx').on(t.sourceLeadId),
     index('crm_records_owner_idx').on(t.ownerId),
-    // The seller's statistics find the deals made by converting leads (decision 042).
-    index('crm_records_lead_deals_idx')
-      .on(t.companyId, t.sourceLeadId)
-      .where(sql`${t.typeId} = 2 AND ${t.deletedAt} IS NULL AND ${t.sourceLeadId} IS NOT NULL`),
   ],
 );
 
@@ -196,7 +192,7 @@ export const crmKanbanSettings = pgTable('crm_kanban_settings', {
  */
 /**
  * Live records per company, owner (0 for none), type and UTC day of creation, and how many of them are
- * converted leads, as deltas the triggers of migration 0028 append per statement, like crmRecordCounts:
+ * converted leads, leads with a live deal and leads whose deal is won, as deltas the triggers of migration 0028 append per statement, like crmRecordCounts:
  * the seller's statistics sum a few rows per day instead of counting records (decision 042).
  */
 export const crmRecordDays = pgTable(
@@ -208,6 +204,9 @@ export const crmRecordDays = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     records: integer('records').notNull(),
     converted: integer('converted').notNull(),
+    /** Leads converted with a deal that is live, and of those, whose deal is at the won stage. */
+    withDeal: integer('with_deal').notNull().default(0),
+    won: integer('won').notNull().default(0),
   },
   (t) => [index('crm_record_days_idx').on(t.companyId, t.ownerId, t.day)],
 );

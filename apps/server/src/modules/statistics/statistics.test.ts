@@ -6,6 +6,7 @@ import { STATISTICS_MESSAGES } from '@tradeloop/contracts/statistics-constants';
 import { as, createTestApp, settled, type TestUser } from '../../../test/helpers.ts';
 import { createProductAs, inStockProduct, loadRefs, signUpSubUser } from '../catalog/test-fixtures.ts';
 import { personOf, requestQuote } from '../crm-work/loop-fixtures.ts';
+import { DEAL_WON_STAGE } from '../crm/default-forms.ts';
 import { backdateRecord, createRecord, crm } from '../crm/test-support.ts';
 import { sellerOf } from '../market/test-fixtures.ts';
 import { backdateEnquiry } from '../quotes/test-support.ts';
@@ -282,6 +283,27 @@ describe('GET /crm/v1/crm/statistics', () => {
     expect((await crm(app, seller, 'POST', 'crm/restore_lead', { unique_id: lead.unique_id })).statusCode).toBe(200);
     expect((await statisticsOf(seller)).figures.total.total_leads).toBe(before);
     expect((await statisticsOf(seller, `user_id=${rep.id}`)).total.total_leads).toBe(2);
+  });
+
+  it('counts a won deal until the deal moves on or is deleted, for its lead', async () => {
+    // Migration 0028's triggers name the won stage: they must agree with the forms.
+    expect(DEAL_WON_STAGE).toBe('Closed Won');
+    const lead = await createRecord(app, rep, 1, { first_name: 'Dina', company: 'Deal Ltd' });
+    const converted = await crm(app, rep, 'POST', 'lead/convert', {
+      lead_id: lead.id,
+      create_deal: true,
+      deal: { stage: 'Closed Won' },
+    });
+    expect(converted.statusCode).toBe(200);
+    const dealId = converted.json().data.deal.id as number;
+    const figures = async () => (await statisticsOf(rep)).total;
+    expect(await figures()).toMatchObject({ leads_with_deals: 1, leads_won: 1, converted_leads: 1 });
+    const reopened = await crm(app, seller, 'PUT', `crm/update_record/${dealId}`, { values: { stage: 'Proposal' } });
+    expect(reopened.statusCode).toBe(200);
+    expect(await figures()).toMatchObject({ leads_with_deals: 1, leads_won: 0 });
+    const deal = reopened.json().data as { unique_id: string };
+    await crm(app, seller, 'DELETE', `crm/delete_lead?unique_id=${deal.unique_id}`);
+    expect(await figures()).toMatchObject({ leads_with_deals: 0, leads_won: 0, converted_leads: 1 });
   });
 
   it('answers 401 without a session and 403 to a buyer', async () => {
