@@ -10,6 +10,7 @@ import { marketScenarios } from './scenarios/market.ts';
 import { platformScenarios } from './scenarios/platform.ts';
 import { scoringScenarios } from './scenarios/scoring.ts';
 import { ssrScenarios } from './scenarios/ssr.ts';
+import { statisticsScenarios } from './scenarios/statistics.ts';
 import { trackingScenarios } from './scenarios/tracking.ts';
 
 /**
@@ -18,7 +19,7 @@ import { trackingScenarios } from './scenarios/tracking.ts';
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const databaseUrl = process.env.DATABASE_URL || undefined;
-/** BENCH_ONLY=crm,market runs only those sections (platform, catalog, crm, crm-work, scoring, loop, tracking, market, ssr, chat). */
+/** BENCH_ONLY=crm,market runs only those sections (platform, catalog, crm, crm-work, scoring, statistics, loop, tracking, market, ssr, chat). */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
@@ -52,6 +53,15 @@ if (wanted('scoring')) {
     "Lead scoring: rescoring one seller's leads after a change of weights; the first list page (16 clients) beside it",
     await scoringScenarios({ seconds, databaseUrl }, scoringNotes),
     scoringNotes.lines,
+  ]);
+}
+
+if (wanted('statistics')) {
+  const statisticsNotes = { lines: [] as string[] };
+  sections.push([
+    "Seller statistics: GET crm/statistics for one seller's leads, quotes and browsing (16 clients)",
+    await statisticsScenarios({ seconds, databaseUrl }, statisticsNotes),
+    statisticsNotes.lines,
   ]);
 }
 

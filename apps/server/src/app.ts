@@ -40,6 +40,7 @@ import { presenceRoutes } from './modules/presence/routes.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
 import { scoringRoutes } from './modules/scoring/routes.ts';
 import { automationRoutes } from './modules/automation/routes.ts';
+import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
 
 declare module 'fastify' {
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(crmWorkRoutes);
   await app.register(scoringRoutes);
   await app.register(automationRoutes);
+  await app.register(statisticsRoutes);
   await app.register(marketRoutes, { demoPictures: options.demoPictures ?? config.demoData });
   await app.register(quotesRoutes);
   await app.register(notificationsRoutes);

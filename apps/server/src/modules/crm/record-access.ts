@@ -13,7 +13,7 @@ import { searchVector, valuesContain } from './tenant-index.ts';
  */
 
 type RecordRow = typeof crmRecords.$inferSelect;
-type RecordColumn = 'uniqueId' | 'typeId' | 'values' | 'deletedAt' | 'companyId';
+type RecordColumn = 'uniqueId' | 'typeId' | 'values' | 'deletedAt' | 'companyId' | 'ownerId';
 
 /**
  * One column of the record whose id `id` holds, for another module's query (a scalar subquery on

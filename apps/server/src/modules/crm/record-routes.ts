@@ -11,7 +11,6 @@ import {
   CRM_MESSAGES,
   CRM_TYPE,
   CRM_TYPES,
-  crmStatisticsSchema,
   crmType,
   deleteRecordQuerySchema,
   fieldsQuerySchema,
@@ -50,7 +49,6 @@ import {
   updateOneField,
   updateRecord,
 } from './records-service.ts';
-import { crmStatistics } from './statistics-service.ts';
 import { recordTypePermission } from './record-permissions.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 
@@ -207,18 +205,6 @@ function registerListRoutes(app: FastifyInstance) {
       const people = await findPeople(app.db, { companyId, live: true, orderBy: 'name' });
       return people.map((row) => ({ id: row.id, full_name: row.name, email_id: row.email, user_type: row.userType }));
     },
-  );
-
-  route.get(
-    '/crm/v1/crm/statistics',
-    {
-      access: 'company',
-      permission: 'crm.leads.view',
-      tags,
-      summary: 'CRM totals and conversion rates, overall and for the last 7 days',
-      data: crmStatisticsSchema,
-    },
-    async ({ member }) => crmStatistics(app.db, member.companyId),
   );
 }
 

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RecordValues } from '@tradeloop/contracts/crm';
 import { as, type TestUser } from '../../../test/helpers.ts';
+import type { Tx } from '../../db/client.ts';
+import { crmRecords } from './tables.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -60,4 +63,9 @@ export async function addLeadFields(
   const response = await crm(app, user, 'POST', 'crm/save_input_form', { type_id: typeId, sections });
   if (response.statusCode !== 200) throw new Error(`save_input_form failed: ${response.statusCode} ${response.body}`);
   return response.json().data;
+}
+
+/** Moves a record's creation into the past (tests of periods). */
+export async function backdateRecord(db: Tx, recordId: number, createdAt: Date) {
+  await db.update(crmRecords).set({ createdAt }).where(eq(crmRecords.id, recordId));
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { wishlistPageSchema, wishlistQuerySchema } from '@tradeloop/contracts/market';
 import type { Db, Tx } from '../../db/client.ts';
@@ -97,4 +97,19 @@ export async function wishlistsCompanyProduct(db: Tx, companyId: number, userIds
     )
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * wishlist_count of the seller statistics (decision 042): wishlist entries of these products (a
+ * subquery of ids from the catalogue), all of them and those added in the window.
+ */
+export async function wishlistFigures(db: Tx, productIds: SQL, window: { from: Date; end: Date }) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      period: sql<number>`(count(*) filter (where ${marketWishlist.createdAt} >= ${window.from.toISOString()} and ${marketWishlist.createdAt} < ${window.end.toISOString()}))::int`,
+    })
+    .from(marketWishlist)
+    .where(sql`${marketWishlist.productId} in (${productIds})`);
+  return row;
 }

@@ -232,6 +232,9 @@ async function record(
     .update(enquiries)
     .set({
       ...change,
+      ...(step.side === 'seller' && !row.firstResponseAt
+        ? { firstResponseAt: now, firstResponseBy: step.user.id }
+        : {}),
       lastMessage: step.message ?? row.lastMessage,
       updatedAt: now,
       ...(step.side === 'buyer' ? { buyerReadAt: now } : { sellerReadAt: now }),

@@ -169,6 +169,7 @@ export async function submitQuote(tx: Tx, buyer: AuthUser, body: SubmitBody): Pr
         lines: request.lines,
         lastMessage: common.message,
         buyerReadAt: new Date(),
+        rfq: requests.length > 1,
       })
       .returning({ id: enquiries.id });
     await tx.insert(enquiryMessages).values({

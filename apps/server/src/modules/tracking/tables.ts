@@ -170,5 +170,9 @@ export const trackingDailyBuyers = pgTable(
     clicks: integer('clicks').notNull().default(0),
     timeMs: bigint('time_ms', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.day, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.day, t.userId] }),
+    // The seller's statistics read the days of the leads' users (decision 042).
+    index('tracking_daily_buyers_user_idx').on(t.companyId, t.userId, t.day, t.views, t.timeMs),
+  ],
 );

@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { crmData } from '../../crm/api/client.ts';
 import { workKeys } from '../target.ts';
-import { Chart } from './Chart.tsx';
+import { Chart } from '../../../components/Chart.tsx';
 import { Figure } from './Figure.tsx';
 import { duration } from './format.ts';
 

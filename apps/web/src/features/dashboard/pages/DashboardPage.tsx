@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Badge, Button, Card, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAddressBook, IconInfoCircle } from '@tabler/icons-react';
@@ -5,11 +6,17 @@ import { Link } from 'react-router';
 import type { Profile } from '@tradeloop/contracts/accounts';
 import { firstName, greeting } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { useSession } from '../../../lib/session.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { useProfile } from '../../accounts/api/get-profile.ts';
 import { ProfileCompletionCard } from '../../accounts/components/ProfileCompletionCard.tsx';
 import { QuickLinks } from '../components/QuickLinks.tsx';
+
+// Chart.js comes with the statistics: only in this chunk, loaded when there are figures to show.
+const SellerStatistics = lazy(async () => ({
+  default: (await import('../components/SellerStatistics.tsx')).SellerStatistics,
+}));
 
 const ROLE_LINES = {
   seller: 'Manage your company, your profile and the buyers who reach out to you.',
@@ -68,6 +75,9 @@ export function DashboardPage() {
 
 function DashboardBody({ profile }: { profile: Profile }) {
   const isSubuser = profile.user_type === 'subuser';
+  const can = useCan();
+  // The figures are of the company's leads and quotes: for sellers and the roles that see leads.
+  const showsStatistics = profile.user_type !== 'others' && can('crm.leads.view');
   return (
     <Stack gap="xl">
       {isSubuser && (
@@ -106,6 +116,11 @@ function DashboardBody({ profile }: { profile: Profile }) {
           </Card>
         </Grid.Col>
       </Grid>
+      {showsStatistics && (
+        <Suspense fallback={<Skeleton h={420} radius="md" />}>
+          <SellerStatistics />
+        </Suspense>
+      )}
       <QuickLinks userType={profile.user_type} />
     </Stack>
   );

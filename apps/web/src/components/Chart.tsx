@@ -14,7 +14,8 @@ import {
   type ChartConfiguration,
 } from 'chart.js';
 
-// Only the parts the report draws (bars and lines), so the rest of Chart.js stays out of the bundle.
+// Only the parts the reports draw (bars and lines), so the rest of Chart.js stays out of the bundle;
+// imported only by lazily loaded pages (the engagement report, the dashboard's statistics).
 ChartJs.register(
   BarController,
   BarElement,

@@ -1,0 +1,111 @@
+import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles-constants';
+import type { CrmStatistics } from '@tradeloop/contracts/crm';
+import type { SellerFigures, Statistics, StatisticsPoint, StatisticsQuery } from '@tradeloop/contracts/statistics';
+import { STATISTICS_MESSAGES } from '@tradeloop/contracts/statistics-constants';
+import type { Tx } from '../../db/client.ts';
+import { mayCaller } from '../../platform/caller-context.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import { findPerson } from '../accounts/people.ts';
+import { catalogFigures, productIdsSql, type CatalogFigures } from '../catalog/statistics.ts';
+import { countsBetween, recordCountsByDay, totalAndWeekly, type DayCounts } from '../crm/statistics-service.ts';
+import { leadUsersSql } from '../crm-work/statistics.ts';
+import { wishlistFigures } from '../market/wishlist.ts';
+import { quoteFigures, quoteSeries, type QuoteFigures, type QuotePoint } from '../quotes/statistics.ts';
+import { leadBrowsing, type LeadBrowsing } from '../tracking/statistics.ts';
+import { bucketOf, bucketStarts, dayOf, statisticsWindow, type StatisticsWindow } from './period.ts';
+
+type Member = { companyId: number; userId: number };
+
+/**
+ * Whose figures: the whole company (null) or one member. A role without `crm.leads.all` sees only its
+ * own, and asking for someone else's is refused; another company's user answers 404 like a missing one.
+ */
+async function chosenMember(db: Tx, member: Member, requested: number | undefined) {
+  const canChoose = mayCaller('crm.leads.all');
+  if (!canChoose) {
+    if (requested !== undefined && requested !== member.userId) throw forbidden(ROLE_MESSAGES.forbidden);
+    return { userId: member.userId, canChoose };
+  }
+  if (requested === undefined) return { userId: null, canChoose };
+  const person = await findPerson(db, requested);
+  if (!person || person.companyId !== member.companyId) throw notFound(STATISTICS_MESSAGES.memberNotFound);
+  return { userId: requested, canChoose };
+}
+
+function sellerFigures(
+  counts: CrmStatistics['total'],
+  quotes: QuoteFigures,
+  catalog: CatalogFigures,
+  wishlists: number,
+  browsing: LeadBrowsing,
+): SellerFigures {
+  return {
+    total_quotation: quotes.total_quotation,
+    total_orders: null,
+    avg_time_spend_lead: browsing.leads === 0 ? null : Math.round(browsing.timeMs / 1000 / browsing.leads),
+    wishlist_count: wishlists,
+    total_contacts: counts.total_contacts,
+    total_leads: counts.total_leads,
+    lead_oppportunity_conversion_rate: counts.lead_oppportunity_conversion_rate,
+    avg_page_view_per_lead: browsing.leads === 0 ? null : Math.round((browsing.views / browsing.leads) * 10) / 10,
+    lead_to_customer_conversion_rate: counts.lead_to_customer_conversion_rate,
+    lead_to_opportunity_deal_conversion_rate: counts.lead_to_opportunity_deal_conversion_rate,
+    total_products: catalog.total_products,
+    total_brands: catalog.total_brands,
+    total_categories: catalog.total_categories,
+    total_rfq: quotes.total_rfq,
+    answered_quotation: quotes.answered_quotation,
+    median_first_response_seconds: quotes.median_first_response_seconds,
+  };
+}
+
+/** One point per bucket of the window: the leads created and the quote requests received in it. */
+function seriesOf(window: StatisticsWindow, days: DayCounts[], quotes: QuotePoint[]): StatisticsPoint[] {
+  const leads = new Map<string, number>();
+  for (const row of days) {
+    const start = bucketOf(row.day, window.bucket);
+    leads.set(start, (leads.get(start) ?? 0) + row.total_leads);
+  }
+  const quotesAt = new Map(quotes.map((point) => [point.start, point]));
+  return bucketStarts(window).map((start) => ({
+    start,
+    leads: leads.get(start) ?? 0,
+    quotations: quotesAt.get(start)?.quotations ?? 0,
+    answered: quotesAt.get(start)?.answered ?? 0,
+    median_first_response_seconds: quotesAt.get(start)?.median ?? null,
+  }));
+}
+
+/**
+ * GET crm/statistics: the seller's figures of spec section 3 over all time and over the chosen period,
+ * with a series for the charts, for the company or one member (decision 042). Each module counts its
+ * own facts; nothing here reads a table.
+ */
+export async function sellerStatistics(db: Tx, member: Member, query: StatisticsQuery): Promise<Statistics> {
+  const window = statisticsWindow(query);
+  const { userId, canChoose } = await chosenMember(db, member, query.user_id);
+  const { companyId } = member;
+  const [days, quotes, quotePoints, catalog, wishlists, browsing] = await Promise.all([
+    recordCountsByDay(db, companyId, userId),
+    quoteFigures(db, companyId, window, userId),
+    quoteSeries(db, companyId, window, userId),
+    catalogFigures(db, companyId, window, userId),
+    wishlistFigures(db, productIdsSql(companyId, userId), window),
+    leadBrowsing(db, companyId, leadUsersSql(companyId, userId), window),
+  ]);
+  const inWindow = countsBetween(days, dayOf(window.from), dayOf(window.end));
+  const { total, weekly } = totalAndWeekly(days);
+  return {
+    total,
+    weekly,
+    period: { from: dayOf(window.from), to: dayOf(window.to), days: window.days, bucket: window.bucket },
+    user_id: userId,
+    can_choose_member: canChoose,
+    figures: {
+      total: sellerFigures(total, quotes.total, catalog.total, wishlists.total, browsing.total),
+      period: sellerFigures(inWindow, quotes.period, catalog.period, wishlists.period, browsing.period),
+    },
+    series: seriesOf(window, days, quotePoints),
+    not_tracked: { total_orders: STATISTICS_MESSAGES.ordersNotTracked },
+  };
+}
