@@ -28,11 +28,12 @@ const GROUPS = [
 /** Only who the buyer is and what they ask for count, half each. */
 const WEIGHTS: Record<string, string> = { 'Contact information': '50', 'Fit with your products': '50' };
 
+/** A figure of the dashboard's period (the last 30 days), as a number. */
 async function dashboardFigure(page: Page, label: string) {
   await page.goto('/dashboard');
-  const figure = page.getByTestId(`figure-${label}`);
-  await expect(figure).toBeVisible();
-  return Number((await figure.getByTestId('figure-value').innerText()).replace(/[^\d.]/g, ''));
+  const figure = page.getByRole('region', { name: 'Your figures' }).getByTestId(`figure-${label}`);
+  await expect(figure).toHaveText(/^\d[\d,]*$/);
+  return Number((await figure.innerText()).replace(/,/g, ''));
 }
 
 test('a seller weights scoring and writes a rule; a quote for 500 units arrives scored, assigned to the sub-user, with its call task', async ({
@@ -55,7 +56,10 @@ test('a seller weights scoring and writes a rule; a quote for 500 units arrives 
     data: { full_name: `Sami Sales ${stamp}`, email_id: uniqueEmail('automation-story-member') },
   });
   expect(invited.status(), await invited.text()).toBe(200);
-  const leadsBefore = 0; // TEMP await dashboardFigure(seller, 'total_leads');
+  const before = {
+    leads: await dashboardFigure(seller, 'Leads'),
+    quotes: await dashboardFigure(seller, 'Quote requests'),
+  };
 
   // Weights: contact information and fit with the products, half each; saved.
   await seller.goto('/crm/scoring');
@@ -107,12 +111,16 @@ test('a seller weights scoring and writes a rule; a quote for 500 units arrives 
 
   // The lead: scored 60 or more, owned by the sub-user, with the call task due in two hours.
   await openLead(seller, surname, buyerName);
-  const score = await seller.getByTestId('lead-score').getByLabel(/^Score \d+ of 100$/).getAttribute('aria-label');
+  const score = await seller
+    .getByTestId('lead-score')
+    .getByLabel(/^Score \d+ of 100$/)
+    .getAttribute('aria-label');
   expect(Number(/\d+/.exec(score ?? '')?.[0])).toBeGreaterThanOrEqual(60);
   await expect(seller.getByText(`OwnerSami Sales ${stamp}`)).toBeVisible();
   await seller.getByRole('tab', { name: /Tasks/ }).click();
   await expect(seller.getByText(`Call ${buyerName} about the quote`)).toBeVisible();
 
   // The dashboard's figures moved.
-  // TEMP expect(await dashboardFigure(seller, 'total_leads')).toBe(leadsBefore + 1);
+  expect(await dashboardFigure(seller, 'Leads')).toBe(before.leads + 1);
+  expect(await dashboardFigure(seller, 'Quote requests')).toBe(before.quotes + 1);
 });

@@ -243,7 +243,12 @@ export async function publishProduct(page: Page, name: string): Promise<string> 
 /** Verifies a new mobile number for the signed-in user through the calls the mobile modal makes. */
 export async function verifyMobileThroughApi(page: Page, prefix: string) {
   const headers = { authorization: `Bearer ${await storedToken(page)}` };
-  const number = { mobile_number: newMobileNumber(prefix), mobile_country_code: '+91', country_code: 'IN', type: 'new' };
+  const number = {
+    mobile_number: newMobileNumber(prefix),
+    mobile_country_code: '+91',
+    country_code: 'IN',
+    type: 'new',
+  };
   const sent = await page.request.post('/api/v1/profile/verify/mobile', { headers, data: number });
   expect(sent.status(), await sent.text()).toBe(200);
   const otp = await codeTextedTo(`+91${number.mobile_number}`);
