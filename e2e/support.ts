@@ -194,11 +194,15 @@ export async function openLead(seller: Page, surname: string, leadName: string) 
   await seller.goto('/crm/leads');
   await seller.getByRole('textbox', { name: 'Search leads' }).fill(surname);
   await expect(seller.getByRole('row')).toHaveCount(2);
-  await seller
+  const link = seller
     .getByRole('row', { name: new RegExp(surname) })
-    .getByRole('link', { name: leadName, exact: true })
-    .click();
-  await expect(seller.getByRole('heading', { level: 1, name: leadName })).toBeVisible();
+    .getByRole('link', { name: leadName, exact: true });
+  const heading = seller.getByRole('heading', { level: 1, name: leadName });
+  // A list refreshed by a live update can swallow a click made while its rows render again: click again.
+  await expect(async () => {
+    if (!(await heading.isVisible())) await link.click({ timeout: 2_000 });
+    await expect(heading).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /**
