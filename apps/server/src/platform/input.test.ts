@@ -2,20 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '@tradeloop/contracts/common';
 import { as, createTestApp, signUp, type TestUser } from '../../test/helpers.ts';
-import { replaceLoneSurrogates, unstorableField } from './input.ts';
+import { makeStorable } from './input.ts';
 
-describe('unstorableField', () => {
+describe('makeStorable: what cannot be stored', () => {
   it('names the first field, at any depth, whose text or key holds NUL', () => {
-    expect(unstorableField({ a: 'fine', b: [{ c: 'x\u0000y' }] })).toBe('b.0.c');
-    expect(unstorableField({ ['k\u0000']: 1 })).toBe('k\u0000');
-    expect(unstorableField('\u0000')).toBe('');
-    expect(unstorableField({ a: '😀 \u202e\u200f שלום \u0001\u007f', b: 1, c: null })).toBeUndefined();
+    expect(makeStorable({ a: 'fine', b: [{ c: 'x\u0000y' }] })).toBe('b.0.c');
+    expect(makeStorable({ ['k\u0000']: 1 })).toBe('k\u0000');
+    expect(makeStorable('\u0000')).toBe('');
+    expect(makeStorable({ a: '😀 \u202e\u200f שלום \u0001\u007f', b: 1, c: null })).toBeUndefined();
   });
 
   it('walks a body nested far deeper than the call stack', () => {
     let deep: unknown = 'x\u0000';
     for (let level = 0; level < 100_000; level += 1) deep = { a: [deep] };
-    expect(unstorableField(deep)?.startsWith('a.0.a.0')).toBe(true);
+    expect(makeStorable(deep)?.startsWith('a.0.a.0')).toBe(true);
   });
 });
 
@@ -114,14 +114,14 @@ describe('the input boundary', () => {
   });
 });
 
-describe('replaceLoneSurrogates', () => {
+describe('makeStorable: half a UTF-16 pair', () => {
   it('turns half a UTF-16 pair into U+FFFD in nested strings and keeps whole pairs', () => {
     const body = { a: 'x\ud83d y', b: [{ c: '\udc00' }, '😀 \ud83d'], d: 1, e: null, f: '👩🏽‍💻' };
-    replaceLoneSurrogates(body);
+    makeStorable(body);
     expect(body).toEqual({ a: 'x\ufffd y', b: [{ c: '\ufffd' }, '😀 \ufffd'], d: 1, e: null, f: '👩🏽‍💻' });
   });
 
-  it('leaves keys to unstorableField, which refuses a key with half a pair', () => {
-    expect(unstorableField({ ['k\ud83d']: 1 })).toBe('k\ud83d');
+  it('refuses a key with half a pair', () => {
+    expect(makeStorable({ ['k\ud83d']: 1 })).toBe('k\ud83d');
   });
 });

@@ -15,38 +15,25 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 const loneSurrogates = new RegExp(loneSurrogate.source, 'g');
 
 /**
- * Replaces lone surrogates in the strings of `value` (objects and arrays, in place) by U+FFFD, as a text
- * column stores them: written into a jsonb column as JSON, they would be an escape PostgreSQL refuses.
- * Keys are left as they are (unstorableField refuses them). Iterative, like unstorableField.
+ * Makes the text of `value` storable in place and answers the first field (dotted path) it cannot: lone
+ * surrogates in strings become U+FFFD, as a text column stores them (written into a jsonb column as JSON,
+ * they would be an escape PostgreSQL refuses); NUL, and a key with either, cannot be mended. Iterative: a
+ * body nested ten thousand levels deep is walked once, without growing the call stack.
  */
-export function replaceLoneSurrogates(value: unknown) {
-  const pending: unknown[] = [value];
-  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
-    if (item === null || typeof item !== 'object' || Buffer.isBuffer(item)) continue;
-    const record = item as Record<string, unknown>;
-    for (const [key, child] of Object.entries(record)) {
-      if (typeof child === 'string') {
-        if (loneSurrogate.test(child)) record[key] = child.replace(loneSurrogates, '\uFFFD');
-      } else pending.push(child);
-    }
-  }
-}
-
-/**
- * The first field (dotted path) of `value` whose text, or key, PostgreSQL cannot store. Iterative: a body
- * nested ten thousand levels deep is walked without growing the call stack.
- */
-export function unstorableField(value: unknown): string | undefined {
+export function makeStorable(value: unknown): string | undefined {
   const pending: [unknown, string][] = [[value, '']];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [item, path] = next;
     if (typeof item === 'string') {
       if (item.includes(unstorable)) return path;
     } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
-      for (const [key, child] of Object.entries(item)) {
+      const record = item as Record<string, unknown>;
+      for (const [key, child] of Object.entries(record)) {
         const field = path ? `${path}.${key}` : key;
         if (key.includes(unstorable) || loneSurrogate.test(key)) return field;
-        pending.push([child, field]);
+        if (typeof child === 'string' && loneSurrogate.test(child))
+          record[key] = child.replace(loneSurrogates, '\uFFFD');
+        pending.push([record[key], field]);
       }
     }
   }
@@ -86,8 +73,7 @@ function checkedParts(request: FastifyRequest, parts: Parts): Parts {
 
 export function registerInputBoundary(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    for (const input of [request.params, request.query, request.body]) replaceLoneSurrogates(input);
-    const field = unstorableField(request.params) ?? unstorableField(request.query) ?? unstorableField(request.body);
+    const field = makeStorable(request.params) ?? makeStorable(request.query) ?? makeStorable(request.body);
     if (field !== undefined) throw refuse(field);
   });
   // Routes that read multipart bodies (their scope registered @fastify/multipart) read them through the check.
