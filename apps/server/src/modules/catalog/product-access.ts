@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'd
 import type { PriceTier } from '@tradeloop/contracts/catalog';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { productPriceTiers, products } from './tables.ts';
+import { imageUrls } from './images.ts';
+import { productImages, productPriceTiers, products } from './tables.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -71,4 +72,29 @@ export async function productOwners(db: Tx, ids: number[]) {
     .select({ id: products.id, companyId: products.companyId, name: products.name })
     .from(products)
     .where(inArray(products.id, [...new Set(ids)]));
+}
+
+/**
+ * The company's products (not deleted) among `ids`, with their name, status and first image, in the
+ * order of `ids`: another module (promotion) checks an ad's products and shows them with it.
+ */
+export async function companyProductSummaries(db: Tx, companyId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      status: products.status,
+      image: sql<string | null>`(select ${productImages.storageKey} || '|' || ${productImages.mime} from ${productImages}
+        where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`,
+    })
+    .from(products)
+    .where(and(eq(products.companyId, companyId), isNull(products.deletedAt), inArray(products.id, [...new Set(ids)])));
+  const byId = new Map(
+    rows.map((row) => {
+      const [key, mime] = row.image?.split('|') ?? [];
+      return [row.id, { id: row.id, name: row.name, status: row.status, main_image: key ? imageUrls(key, mime).thumb : null }];
+    }),
+  );
+  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }

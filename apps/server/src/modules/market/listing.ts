@@ -3,7 +3,7 @@ import { productPath, type MarketProduct } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
 import { imageUrls } from '../catalog/images.ts';
 import { countryNamesByCode } from '../reference/service.ts';
-import { convert, currencyRef, displayCurrency, type Rates } from './rates.ts';
+import { convert, currencyRef, currentRates, displayCurrency, type Rates } from './rates.ts';
 import { marketListings } from './tables.ts';
 
 /** A listing without its search document (never sent anywhere). */
@@ -80,4 +80,19 @@ export async function listingsByIds(db: Db, ids: number[]): Promise<ListingRow[]
   const rows = await db.select(listingFields).from(marketListings).where(inArray(marketListings.productId, ids));
   const byId = new Map(rows.map((row) => [row.productId, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is ListingRow => row !== undefined);
+}
+
+/**
+ * The public listing of `ids` (products not public are left out) as list cards in `currency`,
+ * with the categories each is in: another module (promotion) shows sponsored products with it.
+ */
+export async function publicCards(
+  db: Db,
+  ids: number[],
+  currency: number,
+): Promise<{ card: MarketProduct; categoryIds: number[]; name: string }[]> {
+  const rows = await listingsByIds(db, ids);
+  if (rows.length === 0) return [];
+  const present = await presenter(db, await currentRates(db), currency);
+  return rows.map((row) => ({ card: present(row), categoryIds: row.categoryIds ?? [], name: row.name }));
 }
