@@ -168,7 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(quotesRoutes);
   await app.register(notificationsRoutes);
   await app.register(presenceRoutes);
-  await app.register(promotionRoutes);
+  await app.register(promotionRoutes, { demoPictures: options.demoPictures ?? config.demoData });
 
   // The web app on the same origin; API paths that match nothing answer the JSON 404.
   if (fs.existsSync(config.webDist)) await registerWebApp(app, config.webDist);

@@ -7,6 +7,7 @@ import { loadChatDemoData } from '../modules/chat/demo-data.ts';
 import { loadCrmDemoData } from '../modules/crm/demo-data.ts';
 import { loadCrmWorkDemoData } from '../modules/crm-work/demo-data.ts';
 import { loadMarketDemoData } from '../modules/market/demo-data.ts';
+import { loadPromotionDemoData } from '../modules/promotion/demo-data.ts';
 import { loadQuotesDemoData } from '../modules/quotes/demo-data.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { addAppMeta, appMetaValue } from '../platform/app-meta.ts';
@@ -349,6 +350,7 @@ export async function loadDemoData(db: Db): Promise<DemoResult> {
     await loadMarketDemoData(tx);
     await loadQuotesDemoData(tx);
     await loadCrmWorkDemoData(tx);
+    await loadPromotionDemoData(tx);
     await addAppMeta(tx, DEMO_KEY, new Date().toISOString());
   });
   return {

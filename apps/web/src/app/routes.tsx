@@ -297,6 +297,20 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'ads',
+                  middleware: [companyOnly],
+                  lazy: async () => ({
+                    Component: (await import('../features/promotion/pages/AdsPage.tsx')).AdsPage,
+                  }),
+                },
+                {
+                  path: 'banners',
+                  middleware: [companyOnly],
+                  lazy: async () => ({
+                    Component: (await import('../features/promotion/pages/BannersPage.tsx')).BannersPage,
+                  }),
+                },
+                {
                   path: 'wishlist',
                   lazy: async () => ({
                     Component: (await import('../features/market/pages/WishlistPage.tsx')).WishlistPage,

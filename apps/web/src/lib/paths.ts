@@ -13,6 +13,8 @@ export const PATHS = {
   productList: '/productlist',
   following: '/following',
   companyPage: '/company-page',
+  ads: '/ads',
+  banners: '/banners',
 } as const;
 
 export type ProfileTab = 'basic' | 'job' | 'registration';

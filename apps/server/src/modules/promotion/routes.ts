@@ -34,6 +34,7 @@ import { isBot } from '../tracking/service.ts';
 import { adDetails, countClick, createAd, deleteAd, listAds, sponsoredAds, updateAd } from './ads.ts';
 import { createBanner, listBanners, pageBanner, prepareImage, storeImages, updateBanner, type PreparedImage } from './banners.ts';
 import { AD_FLUSH_EVERY_MS, createAdCounters } from './counters.ts';
+import { ensureDemoBannerImages } from './demo-data.ts';
 
 type Form = { fields: Record<string, string>; images: PreparedImage[] };
 
@@ -78,8 +79,16 @@ function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, stri
 }
 
 /** Ads and banners (issue 18; docs/decisions/047). */
-export async function promotionRoutes(fastify: FastifyInstance) {
+export async function promotionRoutes(fastify: FastifyInstance, options: { demoPictures: boolean }) {
   await fastify.register(multipart);
+  let drawing: Promise<void> = Promise.resolve();
+  fastify.addHook('onReady', async () => {
+    if (!options.demoPictures) return;
+    drawing = ensureDemoBannerImages(fastify.db, fastify.storage).catch((error: unknown) =>
+      fastify.log.warn({ err: error }, 'demo banner pictures could not be drawn'),
+    );
+  });
+  fastify.addHook('onClose', () => drawing);
   const app = fastify;
   const route = routes(fastify);
   const counters = createAdCounters(fastify.db);

@@ -11,6 +11,8 @@ import {
   IconUserCircle,
   IconUsers,
   IconBuildingStore,
+  IconPhoto,
+  IconSpeakerphone,
   IconWorldWww,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -106,9 +108,17 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           </Menu.Item>
         )}
         {user?.user_type === 'seller' && (
-          <Menu.Item component={Link} to={PATHS.companyPage} leftSection={<IconWorldWww size={16} />}>
-            Company page
-          </Menu.Item>
+          <>
+            <Menu.Item component={Link} to={PATHS.companyPage} leftSection={<IconWorldWww size={16} />}>
+              Company page
+            </Menu.Item>
+            <Menu.Item component={Link} to={PATHS.ads} leftSection={<IconSpeakerphone size={16} />}>
+              Ads
+            </Menu.Item>
+            <Menu.Item component={Link} to={PATHS.banners} leftSection={<IconPhoto size={16} />}>
+              Banners
+            </Menu.Item>
+          </>
         )}
         {mayManageTeam && (
           <>

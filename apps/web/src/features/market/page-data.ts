@@ -6,16 +6,22 @@ import { productPageQueryOptions } from './api/product-page.ts';
 import { ratesQueryOptions } from './api/rates.ts';
 import { productSearchQueryOptions } from './api/search.ts';
 import { readListState, searchBody } from './list-state.ts';
+import { sponsoredListQuery, sponsoredQueryOptions } from '../promotion/api/ads.ts';
 
 /**
  * /productlist: the search its URL describes, the activity strip above it and the currencies, so
  * the served HTML holds the whole first screen and nothing moves when the page hydrates.
  */
-export const productListQueries: PageQueries = (url) => [
-  productSearchQueryOptions(searchBody(readListState(url.searchParams, getCurrencyId()))),
-  pageActivityQueryOptions(),
-  ratesQueryOptions(),
-];
+export const productListQueries: PageQueries = (url) => {
+  const state = readListState(url.searchParams, getCurrencyId());
+  const sponsored = sponsoredListQuery(state);
+  return [
+    productSearchQueryOptions(searchBody(state)),
+    pageActivityQueryOptions(),
+    ratesQueryOptions(),
+    ...(sponsored ? [sponsoredQueryOptions(sponsored)] : []),
+  ];
+};
 
 /** /productdetail/*: the product page in the URL's (or the stored) currency. */
 export const productPageQueries: PageQueries = (url, { params }) => {

@@ -61,6 +61,7 @@ import { ProductCard } from '../components/ProductCard.tsx';
 import { ProductGallery } from '../components/ProductGallery.tsx';
 import { WishlistButton } from '../components/WishlistButton.tsx';
 import { AVAILABILITY_LABELS, money, pluralUnit, priceText } from '../format.ts';
+import { SponsoredStrip } from '../../promotion/components/SponsoredStrip.tsx';
 
 function PriceBlock({ page }: { page: ProductPage }) {
   const { product } = page;
@@ -545,6 +546,7 @@ export function ProductDetailPage() {
           <Card padding="lg">
             <DetailTabs page={page.data} />
           </Card>
+          <SponsoredStrip query={{ product_id: product.id, currency }} />
           <ProductRail title="Related products" products={page.data.related_products} />
           <ProductRail title={`More from ${page.data.seller.name}`} products={page.data.more_from_seller} />
           {quoteOpened && (

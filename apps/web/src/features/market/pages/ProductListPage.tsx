@@ -39,6 +39,8 @@ import { ProductCard, ProductCardSkeleton, ProductRow } from '../components/Prod
 import { SearchBox } from '../components/SearchBox.tsx';
 import { SidePanels } from '../components/SidePanels.tsx';
 import { hasFilters, readListState, searchBody, writeListState, type ListState } from '../list-state.ts';
+import { sponsoredListQuery } from '../../promotion/api/ads.ts';
+import { SponsoredStrip } from '../../promotion/components/SponsoredStrip.tsx';
 
 /**
  * The list's state from the URL; every change is a new history entry, so Back returns to the last
@@ -103,6 +105,7 @@ function Results({ state, onChange }: { state: ListState; onChange: (next: ListS
   const Item = state.view === 'list' ? ProductRow : ProductCard;
   return (
     <Stack gap="md" style={{ opacity: search.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+      <SponsoredStrip query={sponsoredListQuery(state)} keyword={state.keyword} />
       {result.big_post && result.currentPage === 1 && (
         <Paper withBorder p="sm" radius="lg" bg="accent.0">
           <Group gap="xs" mb="xs">
