@@ -16,7 +16,8 @@ export function SponsoredStrip({ query, keyword }: { query: Partial<SponsoredQue
   const cards = slots.flatMap((slot) => slot.products.map((product) => ({ adId: slot.ad_id, product })));
   if (cards.length === 0) return null;
   const onFollow = (adId: number, productId: number) => (event: MouseEvent) => {
-    if ((event.target as HTMLElement).closest('a[href]')) countAdClick(adId, productId);
+    // Only the link to the product page is a click on the ad (not the wishlist or chat buttons).
+    if ((event.target as HTMLElement).closest('a[href*="/productdetail/"]')) countAdClick(adId, productId);
   };
   return (
     <Paper withBorder p="sm" radius="lg" component="section" aria-label="Sponsored products" data-testid="sponsored-strip">

@@ -161,6 +161,7 @@ function BannerForm({
             <ColorInput
               label="Background colour"
               format="hex"
+              withEyeDropper={false}
               value={state.background_color}
               onChange={(value) => setState({ ...state, background_color: value })}
               error={errors.background_color}
@@ -215,6 +216,7 @@ function BannerForm({
             description={`PNG or JPEG, up to ${BANNER_LIMITS.imagesMax} images of 5 MB; 1600 px wide or more looks best`}
             multiple
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the chosen images' }}
             accept="image/png,image/jpeg"
             leftSection={<IconPhoto size={16} />}
             value={files}
