@@ -7,8 +7,10 @@ import {
   inStockProduct,
   loadRefs,
   multipart,
+  picture,
   signUpSubUser,
 } from '../src/modules/catalog/test-fixtures.ts';
+import { BANNER_PAGES, utcDay } from '@tradeloop/contracts/promotion';
 import { seededRoleId } from '../src/modules/accounts/roles.ts';
 import { requestQuote } from '../src/modules/crm-work/loop-fixtures.ts';
 import { createRecord, crm } from '../src/modules/crm/test-support.ts';
@@ -149,7 +151,33 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
       payload: { name: `Owned role ${lead.id}`, permissions: ['chat'] },
     })
   ).json().data;
+  const ad = (
+    await as(app, owner, {
+      method: 'POST',
+      url: '/api/v1/ads/create',
+      payload: {
+        ad_type: 'both',
+        title_1: `owned ${lead.id}`,
+        product_ids: [catalogue.product],
+        start_date: utcDay(),
+        end_date: utcDay(new Date(Date.now() + 86_400_000)),
+      },
+    })
+  ).json().data;
+  const banners = (await as(app, owner, { method: 'GET', url: '/api/v1/users/banner_setting/list' })).json().data;
+  const banner = (
+    await as(app, owner, {
+      method: 'POST',
+      url: '/api/v1/users/banner_setting',
+      ...multipart(
+        { name: 'owned.png', data: await picture('png') },
+        { page: BANNER_PAGES[banners.length], background_color: '#ffffff', alt_tag: 'Owned banner' },
+      ),
+    })
+  ).json().data;
   return {
+    ad: ad.id,
+    banner: banner.id,
     role: role.id,
     productBody: inStockProduct(refs, { name: 'Edited product', photos: [catalogue.image] }) as Input,
     ownerId: owner.id,
