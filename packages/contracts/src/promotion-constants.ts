@@ -50,7 +50,10 @@ export const BANNER_TOGGLES = [
 export type BannerToggle = (typeof BANNER_TOGGLES)[number];
 export const BANNER_TOGGLE_LABELS: Record<BannerToggle, { label: string; description: string }> = {
   active_banner: { label: 'Active', description: 'Show this banner on its page' },
-  default_banner: { label: 'Default banner', description: 'Also shown on pages that have no active banner of their own' },
+  default_banner: {
+    label: 'Default banner',
+    description: 'Also shown on pages that have no active banner of their own',
+  },
   swap_banner: { label: 'Rotate images', description: 'Move to the next image every few seconds' },
   indicator_banner: { label: 'Indicators', description: 'Dots under the images, one per image' },
   navigation_button: { label: 'Previous and next buttons', description: 'Arrows to move between images' },

@@ -35,11 +35,7 @@ const term = z
 
 const adFields = z.object({
   ad_type: z.enum(AD_TYPES, { error: M.adTypeInvalid }),
-  title_1: z
-    .string({ error: M.titleRequired })
-    .trim()
-    .min(1, M.titleRequired)
-    .max(AD_LIMITS.titleMax, M.titleTooLong),
+  title_1: z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(AD_LIMITS.titleMax, M.titleTooLong),
   title_2: term,
   title_3: term,
   product_ids: z
@@ -186,5 +182,7 @@ export const bannerSettingsSchema = z.array(bannerSettingSchema);
 
 export const bannerParamsSchema = z.object({ id });
 export const frontBannerParamsSchema = z.object({ company_id: id });
-export const frontBannerQuerySchema = z.object({ page: z.enum(BANNER_PAGES, { error: M.bannerPageInvalid }).default('home') });
+export const frontBannerQuerySchema = z.object({
+  page: z.enum(BANNER_PAGES, { error: M.bannerPageInvalid }).default('home'),
+});
 export const frontBannerSchema = z.object({ banner: bannerSettingSchema.nullable() });

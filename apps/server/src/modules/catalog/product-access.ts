@@ -85,7 +85,9 @@ export async function companyProductSummaries(db: Tx, companyId: number, ids: nu
       id: products.id,
       name: products.name,
       status: products.status,
-      image: sql<string | null>`(select ${productImages.storageKey} || '|' || ${productImages.mime} from ${productImages}
+      image: sql<
+        string | null
+      >`(select ${productImages.storageKey} || '|' || ${productImages.mime} from ${productImages}
         where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`,
     })
     .from(products)
@@ -93,7 +95,10 @@ export async function companyProductSummaries(db: Tx, companyId: number, ids: nu
   const byId = new Map(
     rows.map((row) => {
       const [key, mime] = row.image?.split('|') ?? [];
-      return [row.id, { id: row.id, name: row.name, status: row.status, main_image: key ? imageUrls(key, mime).thumb : null }];
+      return [
+        row.id,
+        { id: row.id, name: row.name, status: row.status, main_image: key ? imageUrls(key, mime).thumb : null },
+      ];
     }),
   );
   return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);

@@ -223,7 +223,12 @@ export async function sponsoredAds(
     const links = await db
       .select()
       .from(adProducts)
-      .where(inArray(adProducts.adId, group.map((ad) => ad.id)))
+      .where(
+        inArray(
+          adProducts.adId,
+          group.map((ad) => ad.id),
+        ),
+      )
       .orderBy(asc(adProducts.adId), asc(adProducts.position));
     const cards = new Map(
       (await publicCards(db, [...new Set(links.map((link) => link.productId))], query.currency)).map((entry) => [

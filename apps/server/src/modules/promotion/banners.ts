@@ -38,7 +38,10 @@ export async function prepareImage(data: Buffer): Promise<PreparedImage> {
     if (metadata.format !== (kind === 'png' ? 'png' : 'jpeg')) throw imageRejected();
     const { sizes } = BANNER_LIMITS;
     const [large, small] = await Promise.all([
-      input().resize({ width: sizes.large, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true }),
+      input()
+        .resize({ width: sizes.large, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true }),
       input().resize({ width: sizes.small, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
     ]);
     return { large: large.data, small, width: large.info.width, height: large.info.height };
@@ -137,7 +140,9 @@ async function soleDefault(tx: Tx, companyId: number, id: number) {
   await tx
     .update(bannerSettings)
     .set({ defaultBanner: false })
-    .where(and(eq(bannerSettings.companyId, companyId), ne(bannerSettings.id, id), eq(bannerSettings.defaultBanner, true)));
+    .where(
+      and(eq(bannerSettings.companyId, companyId), ne(bannerSettings.id, id), eq(bannerSettings.defaultBanner, true)),
+    );
 }
 
 export async function createBanner(

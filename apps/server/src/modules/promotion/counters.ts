@@ -23,7 +23,9 @@ export function createAdCounters(db: Db): AdCounters {
     pending = new Map();
     if (batch.length === 0) return;
     // Ads deleted since they were served are skipped (their rows would break the foreign key).
-    const rows = JSON.stringify(batch.map((entry) => ({ a: entry.adId, d: entry.day, i: entry.impressions, c: entry.clicks })));
+    const rows = JSON.stringify(
+      batch.map((entry) => ({ a: entry.adId, d: entry.day, i: entry.impressions, c: entry.clicks })),
+    );
     await db.execute(sql`
       insert into ${adDailyStats} (ad_id, day, impressions, clicks)
       select r.a, r.d, r.i, r.c from jsonb_to_recordset(${rows}::jsonb) as r(a bigint, d date, i int, c int)

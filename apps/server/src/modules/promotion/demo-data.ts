@@ -16,9 +16,27 @@ import { adProducts, ads, bannerImages, bannerSettings } from './tables.ts';
  */
 const KEY_PREFIX = 'demo/banners/';
 const SLIDES = [
-  { key: `${KEY_PREFIX}shree-1`, title: 'Pumps built in Pune since 1994', line: 'Centrifugal, submersible and skid-mounted', from: '#0b3d60', to: '#1c7ed6' },
-  { key: `${KEY_PREFIX}shree-2`, title: 'Valves and gearboxes to order', line: 'Drawings to dispatch in three weeks', from: '#5c3c00', to: '#f08c00' },
-  { key: `${KEY_PREFIX}shree-3`, title: 'Export-ready, ISO 9001 certified', line: 'Shipping from Nhava Sheva to 40 countries', from: '#1b4332', to: '#2f9e44' },
+  {
+    key: `${KEY_PREFIX}shree-1`,
+    title: 'Pumps built in Pune since 1994',
+    line: 'Centrifugal, submersible and skid-mounted',
+    from: '#0b3d60',
+    to: '#1c7ed6',
+  },
+  {
+    key: `${KEY_PREFIX}shree-2`,
+    title: 'Valves and gearboxes to order',
+    line: 'Drawings to dispatch in three weeks',
+    from: '#5c3c00',
+    to: '#f08c00',
+  },
+  {
+    key: `${KEY_PREFIX}shree-3`,
+    title: 'Export-ready, ISO 9001 certified',
+    line: 'Shipping from Nhava Sheva to 40 countries',
+    from: '#1b4332',
+    to: '#2f9e44',
+  },
 ];
 const WIDTH = 1600;
 const HEIGHT = 400;
@@ -63,9 +81,15 @@ export async function loadPromotionDemoData(tx: Tx) {
       altTag: 'Shree Ganesh Engineering Works: pumps, valves and gearboxes made in Pune',
     })
     .returning({ id: bannerSettings.id });
-  await tx
-    .insert(bannerImages)
-    .values(SLIDES.map((slide, position) => ({ bannerId: banner.id, storageKey: slide.key, width: WIDTH, height: HEIGHT, position })));
+  await tx.insert(bannerImages).values(
+    SLIDES.map((slide, position) => ({
+      bannerId: banner.id,
+      storageKey: slide.key,
+      width: WIDTH,
+      height: HEIGHT,
+      position,
+    })),
+  );
 }
 
 function slideSvg(slide: (typeof SLIDES)[number]) {
@@ -93,7 +117,9 @@ export async function ensureDemoBannerImages(db: Db, storage: Storage) {
       existing.stream.destroy();
       continue;
     }
-    const png = await sharp(Buffer.from(slideSvg(slide))).png().toBuffer();
+    const png = await sharp(Buffer.from(slideSvg(slide)))
+      .png()
+      .toBuffer();
     const prepared = await prepareImage(png);
     await storage.put(`${slide.key}/large.webp`, prepared.large);
     await storage.put(`${slide.key}/small.webp`, prepared.small);

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PROMOTION_MESSAGES as M, utcDay, type Ad, type BannerSetting } from '@tradeloop/contracts/promotion';
 import { as, createTestApp, settled, signUp, type TestUser } from '../../../test/helpers.ts';
-import { createProductAs, inStockProduct, loadRefs, picture, signUpSubUser, type Refs } from '../catalog/test-fixtures.ts';
+import {
+  createProductAs,
+  inStockProduct,
+  loadRefs,
+  picture,
+  signUpSubUser,
+  type Refs,
+} from '../catalog/test-fixtures.ts';
 import { sellerOf, setStatus } from '../market/test-fixtures.ts';
 import { termMatches } from './ads.ts';
 
@@ -106,7 +113,11 @@ describe('ads', () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().message).toBe(M.adUpdated);
-    expect(updated.json().data).toMatchObject({ ad_type: 'product_page', product_ids: [pumps[1].id], status: 'scheduled' });
+    expect(updated.json().data).toMatchObject({
+      ad_type: 'product_page',
+      product_ids: [pumps[1].id],
+      status: 'scheduled',
+    });
 
     const deleted = await call(seller, 'GET', `ads/delete/${ad.id}`);
     expect(deleted.statusCode).toBe(200);
@@ -116,7 +127,12 @@ describe('ads', () => {
 
   it('refuses another seller’s product, a deleted or unknown one, and saves nothing', async () => {
     const before = (await call(seller, 'POST', 'ads/getlist', {})).json().data.total;
-    const response = await call(seller, 'POST', 'ads/create', adBody({ product_ids: [pumps[0].id, foreign.id, 99_999_999] }));
+    const response = await call(
+      seller,
+      'POST',
+      'ads/create',
+      adBody({ product_ids: [pumps[0].id, foreign.id, 99_999_999] }),
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({
       'product_ids.1': [M.productNotYours],
@@ -143,7 +159,12 @@ describe('ads', () => {
       start_date: [M.dateInvalid],
       end_date: [M.dateInvalid],
     });
-    const backwards = await call(seller, 'POST', 'ads/create', adBody({ start_date: dayFrom(3), end_date: dayFrom(2) }));
+    const backwards = await call(
+      seller,
+      'POST',
+      'ads/create',
+      adBody({ start_date: dayFrom(3), end_date: dayFrom(2) }),
+    );
     expect(backwards.statusCode).toBe(422);
     expect(backwards.json().errors).toEqual({ end_date: [M.endBeforeStart] });
   });
@@ -173,15 +194,28 @@ describe('ads', () => {
     const response = await call(seller, 'GET', 'ads/product/list');
     expect(response.statusCode).toBe(200);
     expect(response.json().data.perPage).toBe(100);
-    expect(response.json().data.data.map((product: { id: number }) => product.id).sort()).toEqual(
-      pumps.map((pump) => pump.id).sort(),
-    );
+    expect(
+      response
+        .json()
+        .data.data.map((product: { id: number }) => product.id)
+        .sort(),
+    ).toEqual(pumps.map((pump) => pump.id).sort());
   });
 
   it('shows running ads only, for matching searches, marked by ad; counts impressions and clicks, not for bots', async () => {
     const running = await createAd({ ad_type: 'product_list', title_1: 'zephyr', title_2: null });
-    const tomorrow = await createAd({ ad_type: 'product_list', title_1: 'zephyr', start_date: dayFrom(1), end_date: dayFrom(3) });
-    const ended = await createAd({ ad_type: 'product_list', title_1: 'zephyr', start_date: dayFrom(-5), end_date: dayFrom(-1) });
+    const tomorrow = await createAd({
+      ad_type: 'product_list',
+      title_1: 'zephyr',
+      start_date: dayFrom(1),
+      end_date: dayFrom(3),
+    });
+    const ended = await createAd({
+      ad_type: 'product_list',
+      title_1: 'zephyr',
+      start_date: dayFrom(-5),
+      end_date: dayFrom(-1),
+    });
 
     const served = await sponsored('keyword=Zephyr%20pumps%20for%20sale');
     const servedIds = served.map((slot) => slot.ad_id);
@@ -229,7 +263,9 @@ describe('ads', () => {
     await setStatus(app, seller, pumps[1].id, 'inactive');
     await settled(app);
     const again = await sponsored('keyword=zephyr');
-    expect(again.find((slot) => slot.ad_id === running.id)!.products.map((product) => product.id)).toEqual([pumps[0].id]);
+    expect(again.find((slot) => slot.ad_id === running.id)!.products.map((product) => product.id)).toEqual([
+      pumps[0].id,
+    ]);
     await setStatus(app, seller, pumps[1].id, 'active');
     await settled(app);
 
@@ -238,7 +274,11 @@ describe('ads', () => {
 
   it('shows product-page ads on related product pages, without the product itself', async () => {
     const listOnly = await createAd({ ad_type: 'product_list', title_1: 'zephyr' });
-    const pageAd = await createAd({ ad_type: 'product_page', title_1: 'zephyr', product_ids: pumps.map((pump) => pump.id) });
+    const pageAd = await createAd({
+      ad_type: 'product_page',
+      title_1: 'zephyr',
+      product_ids: pumps.map((pump) => pump.id),
+    });
     const onPage = await sponsored(`product_id=${pumps[0].id}`);
     expect(onPage.map((slot) => slot.ad_id)).toEqual([pageAd.id]);
     expect(onPage[0].products.map((product) => product.id)).toEqual([pumps[1].id]);
@@ -256,7 +296,9 @@ function form(parts: Part[]) {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if ('value' in part)
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
     else
       chunks.push(
         Buffer.from(
@@ -270,7 +312,8 @@ function form(parts: Part[]) {
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const fields = (values: Record<string, string>): Part[] => Object.entries(values).map(([name, value]) => ({ name, value }));
+const fields = (values: Record<string, string>): Part[] =>
+  Object.entries(values).map(([name, value]) => ({ name, value }));
 
 async function bannerPost(user: TestUser, url: string, parts: Part[]) {
   return as(app, user, { method: 'POST', url: `/api/v1/${url}`, ...form(parts) });
@@ -327,7 +370,10 @@ describe('banners', () => {
   });
 
   it('refuses files that are not images by content, bad fields and a second banner for a page', async () => {
-    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really')]);
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('not really'),
+    ]);
     const notImage = await bannerPost(seller, 'users/banner_setting', [
       ...fields({ ...bannerFields, page: 'blog' }),
       { name: 'images', file: fake, filename: 'fake.png' },
@@ -393,14 +439,21 @@ describe('banners', () => {
   });
 
   it('answers 404 for another company’s banner', async () => {
-    const response = await bannerPost(other, `users/banner_setting/update/${banner.id}`, fields({ active_banner: 'off' }));
+    const response = await bannerPost(
+      other,
+      `users/banner_setting/update/${banner.id}`,
+      fields({ active_banner: 'off' }),
+    );
     expect(response.statusCode).toBe(404);
     expect((await call(other, 'GET', 'users/banner_setting/list')).json().data).toEqual([]);
   });
 
   it('shows the page’s active banner publicly, else the active default, else none', async () => {
     const front = async (page: string) => {
-      const response = await app.inject({ method: 'GET', url: `/api/v1/front/banners/${seller.companyId}?page=${page}` });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v1/front/banners/${seller.companyId}?page=${page}`,
+      });
       expect(response.statusCode).toBe(200);
       return response.json().data.banner as BannerSetting | null;
     };
@@ -414,6 +467,8 @@ describe('banners', () => {
     await bannerPost(seller, `users/banner_setting/update/${banner.id}`, fields({ active_banner: 'off' }));
     expect(await front('home')).toBeNull();
     expect(await front('contact-us')).toBeNull();
-    expect((await app.inject({ method: 'GET', url: `/api/v1/front/banners/${seller.companyId}?page=shop` })).statusCode).toBe(422);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/v1/front/banners/${seller.companyId}?page=shop` })).statusCode,
+    ).toBe(422);
   });
 });

@@ -32,7 +32,15 @@ import { listProducts } from '../catalog/service.ts';
 import { issuesToErrors } from '../catalog/service.ts';
 import { isBot } from '../tracking/service.ts';
 import { adDetails, countClick, createAd, deleteAd, listAds, sponsoredAds, updateAd } from './ads.ts';
-import { createBanner, listBanners, pageBanner, prepareImage, storeImages, updateBanner, type PreparedImage } from './banners.ts';
+import {
+  createBanner,
+  listBanners,
+  pageBanner,
+  prepareImage,
+  storeImages,
+  updateBanner,
+  type PreparedImage,
+} from './banners.ts';
 import { AD_FLUSH_EVERY_MS, createAdCounters } from './counters.ts';
 import { ensureDemoBannerImages } from './demo-data.ts';
 

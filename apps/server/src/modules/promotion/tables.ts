@@ -24,10 +24,7 @@ export const ads = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('ads_company_idx').on(t.companyId, t.createdAt),
-    index('ads_running_idx').on(t.endDate, t.startDate),
-  ],
+  (t) => [index('ads_company_idx').on(t.companyId, t.createdAt), index('ads_running_idx').on(t.endDate, t.startDate)],
 );
 
 /** The products an ad promotes, in the seller's order (all of the ad's company). */

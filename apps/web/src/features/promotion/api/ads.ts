@@ -21,7 +21,10 @@ export function usePickerProducts(search: string) {
   return useQuery({
     queryKey: promotionKeys.pickerProducts(search),
     queryFn: ({ signal }) =>
-      apiData<Page<ProductListItem>>('ads/product/list', { query: { per_page: 100, search: search || undefined }, signal }),
+      apiData<Page<ProductListItem>>('ads/product/list', {
+        query: { per_page: 100, search: search || undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

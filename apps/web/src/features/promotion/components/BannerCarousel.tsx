@@ -1,3 +1,4 @@
+import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { BANNER_LIMITS } from '@tradeloop/contracts/promotion-constants';
 
@@ -13,10 +14,6 @@ export type BannerCarouselSetting = {
   alt_tag: string;
   images: { id: number | string; large: string; small?: string; width: number; height: number }[];
 };
-
-function prefersReducedMotion() {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
-}
 
 /**
  * A mini-site page's banner (decision 047). Honours every toggle: active_banner (nothing is shown
@@ -42,15 +39,17 @@ export function BannerCarousel({
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [held, setHeld] = useState({ hover: false, focus: false });
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => setReduced(prefersReducedMotion()), []);
+  const reduced = useReducedMotion();
   const current = count ? Math.min(index, count - 1) : 0;
   const rotating = banner.swap_banner && count > 1 && !reduced;
   const running = rotating && !paused && !held.hover && !held.focus;
 
   useEffect(() => {
     if (!running) return;
-    const timer = window.setInterval(() => setIndex((value) => (value + 1) % count), BANNER_LIMITS.rotateSeconds * 1000);
+    const timer = window.setInterval(
+      () => setIndex((value) => (value + 1) % count),
+      BANNER_LIMITS.rotateSeconds * 1000,
+    );
     return () => window.clearInterval(timer);
   }, [running, count]);
 
@@ -79,7 +78,8 @@ export function BannerCarousel({
       onMouseLeave={() => setHeld((value) => ({ ...value, hover: false }))}
       onFocus={() => setHeld((value) => ({ ...value, focus: true }))}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld((value) => ({ ...value, focus: false }));
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+          setHeld((value) => ({ ...value, focus: false }));
       }}
       onKeyDown={onKeyDown}
     >
@@ -108,7 +108,12 @@ export function BannerCarousel({
       </div>
       {banner.navigation_button && count > 1 && (
         <>
-          <button type="button" className="pr-banner-nav pr-banner-prev" aria-label="Previous image" onClick={() => go(-1)}>
+          <button
+            type="button"
+            className="pr-banner-nav pr-banner-prev"
+            aria-label="Previous image"
+            onClick={() => go(-1)}
+          >
             <span aria-hidden="true">‹</span>
           </button>
           <button type="button" className="pr-banner-nav pr-banner-next" aria-label="Next image" onClick={() => go(1)}>
@@ -131,12 +136,7 @@ export function BannerCarousel({
         </div>
       )}
       {rotating && (
-        <button
-          type="button"
-          className="pr-banner-pause"
-          aria-pressed={paused}
-          onClick={() => setPaused(!paused)}
-        >
+        <button type="button" className="pr-banner-pause" aria-pressed={paused} onClick={() => setPaused(!paused)}>
           Pause banner
         </button>
       )}

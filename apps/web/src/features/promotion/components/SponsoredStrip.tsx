@@ -4,8 +4,6 @@ import type { SponsoredQuery } from '@tradeloop/contracts/promotion';
 import { ProductCard } from '../../market/components/ProductCard.tsx';
 import { countAdClick, useSponsored } from '../api/ads.ts';
 
-
-
 /**
  * Sponsored products (decision 047): above the product list's results for a matching search, and
  * on product pages for related searches. Each card is marked "Sponsored"; following it counts a click.
@@ -20,7 +18,14 @@ export function SponsoredStrip({ query, keyword }: { query: Partial<SponsoredQue
     if ((event.target as HTMLElement).closest('a[href*="/productdetail/"]')) countAdClick(adId, productId);
   };
   return (
-    <Paper withBorder p="sm" radius="lg" component="section" aria-label="Sponsored products" data-testid="sponsored-strip">
+    <Paper
+      withBorder
+      p="sm"
+      radius="lg"
+      component="section"
+      aria-label="Sponsored products"
+      data-testid="sponsored-strip"
+    >
       <Stack gap="xs">
         <Text className="pr-sponsored-label" component="h2">
           Sponsored

@@ -202,7 +202,9 @@ function BannerForm({
                       checked={removed.includes(image.id)}
                       onChange={(event) =>
                         setRemoved(
-                          event.currentTarget.checked ? [...removed, image.id] : removed.filter((id) => id !== image.id),
+                          event.currentTarget.checked
+                            ? [...removed, image.id]
+                            : removed.filter((id) => id !== image.id),
                         )
                       }
                     />
