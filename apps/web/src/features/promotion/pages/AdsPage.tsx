@@ -26,11 +26,10 @@ import {
   type AdStatus,
   type AdType,
 } from '@tradeloop/contracts/promotion-constants';
+import { showFormErrors } from '../form-errors.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { PagePagination } from '../../../components/PagePagination.tsx';
-import { describeErrors, isApiError } from '../../../lib/api-client.ts';
-import { notifyError } from '../../../lib/notify.ts';
 import { useAds, useDeleteAd, usePickerProducts, useSaveAd } from '../api/ads.ts';
 
 const STATUS_COLORS: Record<AdStatus, string> = { scheduled: 'blue', running: 'green', ended: 'gray' };
@@ -102,14 +101,7 @@ function AdForm({ ad, onDone }: { ad: Ad | null; onDone: () => void }) {
       { id: ad?.id, body },
       {
         onSuccess: onDone,
-        onError: (error) => {
-          if (!isApiError(error) || error.notified) return;
-          const onFields = Object.fromEntries(
-            Object.entries(error.errors ?? {}).map(([field, messages]) => [field.replace(/\.\d+$/, ''), messages[0]]),
-          );
-          if (Object.keys(onFields).length) setErrors(onFields);
-          else notifyError(error.errors ? describeErrors(error.errors) : error.message);
-        },
+        onError: (error) => showFormErrors(error, setErrors),
       },
     );
   };

@@ -30,10 +30,9 @@ import {
   type BannerPage,
   type BannerToggle,
 } from '@tradeloop/contracts/promotion-constants';
+import { showFormErrors } from '../form-errors.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
-import { describeErrors, isApiError } from '../../../lib/api-client.ts';
-import { notifyError } from '../../../lib/notify.ts';
 import { useBanners, useSaveBanner } from '../api/banners.ts';
 import { BannerCarousel, type BannerCarouselSetting } from '../components/BannerCarousel.tsx';
 
@@ -126,14 +125,7 @@ function BannerForm({
       { id: banner?.id, fields, images: files },
       {
         onSuccess: onDone,
-        onError: (error) => {
-          if (!isApiError(error) || error.notified) return;
-          const onFields = Object.fromEntries(
-            Object.entries(error.errors ?? {}).map(([field, messages]) => [field, messages[0]]),
-          );
-          if (Object.keys(onFields).length) setErrors(onFields);
-          else notifyError(error.errors ? describeErrors(error.errors) : error.message);
-        },
+        onError: (error) => showFormErrors(error, setErrors),
       },
     );
   };
