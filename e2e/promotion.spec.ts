@@ -123,3 +123,20 @@ test('a seller makes a banner and an ad; a visitor sees the sponsored slot; the 
   }).toPass({ timeout: 30_000 });
   await expect((await adRow(seller, `later${stamp}`)).getByText('Scheduled')).toBeVisible();
 });
+
+test('the demo seller has a running ad for pumps and a home banner with drawn slides', async ({ request }) => {
+  const sponsored = await request.get('/api/v1/front/ads/sponsored?keyword=submersible%20pump');
+  const slots = (await sponsored.json()).data as {
+    products: { shop_name: string; company_details: { id: number } }[];
+  }[];
+  const demo = slots
+    .flatMap((slot) => slot.products)
+    .find((product) => product.shop_name === 'Shree Ganesh Engineering Works');
+  expect(demo, 'a sponsored Shree Ganesh pump').toBeDefined();
+  const banner = (await (await request.get(`/api/v1/front/banners/${demo!.company_details.id}?page=home`)).json()).data
+    .banner as { images: { large: string }[]; swap_banner: boolean };
+  expect(banner.images).toHaveLength(3);
+  await expect(async () => {
+    expect((await request.get(banner.images[0].large)).status()).toBe(200);
+  }).toPass({ timeout: 30_000 });
+});
