@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BannerSetting } from '@tradeloop/contracts/promotion';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BannerPage, BannerSetting } from '@tradeloop/contracts/promotion';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { promotionKeys } from './keys.ts';
@@ -35,4 +35,20 @@ export function useSaveBanner() {
       void queryClient.invalidateQueries({ queryKey: promotionKeys.banners() });
     },
   });
+}
+
+/**
+ * GET front/banners/{company_id}?page=…: the banner a mini-site page shows (its own, else the default),
+ * or null. Meant for the mini-site's page data (decision 029), so the banner is in the served HTML.
+ */
+export const frontBannerQueryOptions = (companyId: number, page: BannerPage) =>
+  queryOptions({
+    queryKey: [...promotionKeys.all, 'front-banner', companyId, page] as const,
+    queryFn: ({ signal }) =>
+      apiData<{ banner: BannerSetting | null }>(`front/banners/${companyId}`, { query: { page }, signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useFrontBanner(companyId: number, page: BannerPage) {
+  return useQuery(frontBannerQueryOptions(companyId, page));
 }
