@@ -233,7 +233,7 @@ export function AdsPage() {
                     <Table.Th>Ad</Table.Th>
                     <Table.Th>Products</Table.Th>
                     <Table.Th>Dates (UTC)</Table.Th>
-                    <Table.Th>Status</Table.Th>
+                    <Table.Th miw={110}>Status</Table.Th>
                     <Table.Th ta="right">Impressions</Table.Th>
                     <Table.Th ta="right">Clicks</Table.Th>
                     <Table.Th>
@@ -248,14 +248,19 @@ export function AdsPage() {
                         <Text size="sm" fw={500}>
                           {ad.title_1}
                         </Text>
+                        {(ad.title_2 || ad.title_3) && (
+                          <Text size="xs" c="dimmed">
+                            Also: {[ad.title_2, ad.title_3].filter(Boolean).join(', ')}
+                          </Text>
+                        )}
                         <Text size="xs" c="dimmed">
-                          {[ad.title_2, ad.title_3].filter(Boolean).join(', ') || '—'} · {AD_TYPE_LABELS[ad.ad_type]}
+                          {AD_TYPE_LABELS[ad.ad_type]}
                         </Text>
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">{ad.products.map((product) => product.name).join(', ')}</Text>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         <Text size="sm">
                           {ad.start_date} – {ad.end_date}
                         </Text>
