@@ -233,7 +233,7 @@ export function AdsPage() {
                     <Table.Th>Ad</Table.Th>
                     <Table.Th>Products</Table.Th>
                     <Table.Th>Dates (UTC)</Table.Th>
-                    <Table.Th miw={110}>Status</Table.Th>
+                    <Table.Th miw={130}>Status</Table.Th>
                     <Table.Th ta="right">Impressions</Table.Th>
                     <Table.Th ta="right">Clicks</Table.Th>
                     <Table.Th>
@@ -266,7 +266,7 @@ export function AdsPage() {
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={STATUS_COLORS[ad.status]} variant="light">
+                        <Badge color={STATUS_COLORS[ad.status]} variant="light" tt="none">
                           {STATUS_LABELS[ad.status]}
                         </Badge>
                       </Table.Td>
