@@ -13,6 +13,8 @@ export const PATHS = {
   productList: '/productlist',
   following: '/following',
   companyPage: '/company-page',
+  reviews: '/reviews',
+  reportedReviews: '/operator/reviews',
 } as const;
 
 export type ProfileTab = 'basic' | 'job' | 'registration';

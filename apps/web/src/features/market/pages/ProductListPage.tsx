@@ -38,7 +38,14 @@ import { FilterSidebar } from '../components/FilterSidebar.tsx';
 import { ProductCard, ProductCardSkeleton, ProductRow } from '../components/ProductCard.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
 import { SidePanels } from '../components/SidePanels.tsx';
-import { hasFilters, readListState, searchBody, writeListState, type ListState } from '../list-state.ts';
+import {
+  hasFilters,
+  readListState,
+  searchBody,
+  withoutFilters,
+  writeListState,
+  type ListState,
+} from '../list-state.ts';
 
 /**
  * The list's state from the URL; every change is a new history entry, so Back returns to the last
@@ -88,10 +95,7 @@ function Results({ state, onChange }: { state: ListState; onChange: (next: ListS
           description="Try fewer filters, another spelling or a wider price range."
           action={
             hasFilters(state) && (
-              <Button
-                variant="light"
-                onClick={() => onChange({ ...state, filters: {}, price: { min: null, max: null }, page: 1 })}
-              >
+              <Button variant="light" onClick={() => onChange(withoutFilters(state))}>
                 Clear filters
               </Button>
             )
