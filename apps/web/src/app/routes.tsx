@@ -304,6 +304,12 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'reviews/of/:companyId',
+                  lazy: async () => ({
+                    Component: (await import('../features/reviews/pages/ReviewsOfSellerPage.tsx')).ReviewsOfSellerPage,
+                  }),
+                },
+                {
                   path: 'operator/reviews',
                   lazy: async () => ({
                     Component: (await import('../features/reviews/pages/ReportedReviewsPage.tsx')).ReportedReviewsPage,

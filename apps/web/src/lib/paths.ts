@@ -14,6 +14,7 @@ export const PATHS = {
   following: '/following',
   companyPage: '/company-page',
   reviews: '/reviews',
+  reviewsOf: (companyId: number) => `/reviews/of/${companyId}`,
   reportedReviews: '/operator/reviews',
 } as const;
 

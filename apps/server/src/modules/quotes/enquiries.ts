@@ -71,6 +71,7 @@ async function summaries(db: Db, rows: EnquiryRow[], side: Side): Promise<Enquir
       offer_total: row.offerTotal,
       valid_until: row.validUntil?.toISOString() ?? null,
       seller_user_id: row.sellerUserId,
+      seller_company_id: row.sellerCompanyId,
       enquiry_user_id: row.enquiryUserId,
       counterpart: toParty(parties.get(counterpartId), counterpartId),
       unread: !readAt || readAt < row.updatedAt,

@@ -45,14 +45,14 @@ function WriteReview({ companyId }: { companyId: number }) {
  * the seller's replies in pages, "Write a review" for a buyer who may, and "Report" on others' reviews.
  * Meant for the mini-site's home; it reads `front/mini-site/list-reviews` (sellerReviewsQueryOptions).
  */
-export function SellerReviews({ companyId }: { companyId: number }) {
+export function SellerReviews({ companyId, headingOrder = 2 }: { companyId: number; headingOrder?: 1 | 2 }) {
   const [page, setPage] = useState(1);
   const reviews = useSellerReviews(companyId, page);
   const { user, token } = useSession();
   const data = reviews.data;
   return (
     <Stack gap="md" component="section" aria-labelledby={`seller-reviews-${companyId}`} data-testid="seller-reviews">
-      <Title order={2} size="h3" id={`seller-reviews-${companyId}`}>
+      <Title order={headingOrder} size="h3" id={`seller-reviews-${companyId}`}>
         Reviews
       </Title>
       {reviews.isError && !data ? (
