@@ -53,7 +53,13 @@ export type Review = z.infer<typeof reviewSchema>;
 export const ratingSummarySchema = z.object({
   average: z.number().nullable(),
   count: z.number().int(),
-  distribution: z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int(), 5: z.number().int() }),
+  distribution: z.object({
+    1: z.number().int(),
+    2: z.number().int(),
+    3: z.number().int(),
+    4: z.number().int(),
+    5: z.number().int(),
+  }),
 });
 export type RatingSummary = z.infer<typeof ratingSummarySchema>;
 

@@ -524,7 +524,10 @@ describe('rating a seller after a conversation (a review of it: modules/reviews,
     expect(bad.json().errors).toEqual({ rating: [REVIEW_MESSAGES.ratingRange] });
     const done = await review({ rating: 4, text: 'Quick answers, clear prices.' });
     expect(done.statusCode).toBe(201);
-    expect(done.json()).toMatchObject({ message: REVIEW_MESSAGES.created, data: { rating: 4, source: 'conversation' } });
+    expect(done.json()).toMatchObject({
+      message: REVIEW_MESSAGES.created,
+      data: { rating: 4, source: 'conversation' },
+    });
     const again = await review({ rating: 5, text: 'Even better the second time.' });
     expect(again.statusCode).toBe(409);
     expect((await get(app, rater, `/chat/v1/rooms/${room.room_id}`)).json().data.my_rating).toMatchObject({

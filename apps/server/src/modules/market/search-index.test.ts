@@ -91,7 +91,12 @@ describe('SearchIndex', () => {
     const kept = all.filter((l) => l.companyId === 2 || l.companyId === 5);
     expect(row.total).toBe(kept.length);
     expect(row.page_ids.sort((a, b) => a - b)).toEqual(kept.map((l) => l.productId));
-    expect(row.grouped.filter((entry) => entry.k === 'company_id').map((entry) => entry.v).sort()).toEqual(['2', '5']);
+    expect(
+      row.grouped
+        .filter((entry) => entry.k === 'company_id')
+        .map((entry) => entry.v)
+        .sort(),
+    ).toEqual(['2', '5']);
     expect(index.search(request({}, null, []), new Map()).total).toBe(0);
   });
 

@@ -88,8 +88,7 @@ async function runSearch(
   // Ranked by relevance only where it decides the order, and only for the filtered rows.
   const ranked = keyword && body.sort === 'relevance';
   const seller = body.seller_id ? sql`seller_user_id = ${body.seller_id}` : sql`true`;
-  const companies =
-    companyIds === null ? sql`true` : sql`company_id = any(${sql.param([...companyIds])}::bigint[])`;
+  const companies = companyIds === null ? sql`true` : sql`company_id = any(${sql.param([...companyIds])}::bigint[])`;
   const active = COLUMN_FACET_KEYS.filter((key) => conditions.has(key));
   const passive = COLUMN_FACET_KEYS.filter((key) => !conditions.has(key));
   const own = active.map((key) => sql`${key}::text, ${ownCountsSql(key, conditions)}`);

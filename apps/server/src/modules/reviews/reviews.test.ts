@@ -86,15 +86,14 @@ describe('POST /api/v1/front/reviews/create', () => {
     // Markup alone is not a review: what is left after taking it out is too short.
     const markup = await post({ enquiry_id: enquiryId, rating: 4, text: '<img src=x onerror=alert(1)><b>ok</b>' });
     expect(markup.json().errors).toEqual({ text: [REVIEW_MESSAGES.textTooShort] });
-    expect((await call(null, 'POST', 'front/reviews/create', { enquiry_id: enquiryId, rating: 4, text })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call(null, 'POST', 'front/reviews/create', { enquiry_id: enquiryId, rating: 4, text })).statusCode,
+    ).toBe(401);
   });
 
   it('writes one review per enquiry, as plain text, lists it with the average and tells the seller', async () => {
-    const enquiryId = (
-      await call(buyer, 'GET', `front/reviews/reviewable?company_id=${seller.companyId}`)
-    ).json().data.items[0].id as number;
+    const enquiryId = (await call(buyer, 'GET', `front/reviews/reviewable?company_id=${seller.companyId}`)).json().data
+      .items[0].id as number;
     const created = await call(buyer, 'POST', 'front/reviews/create', {
       enquiry_id: enquiryId,
       rating: 4,
@@ -128,9 +127,8 @@ describe('POST /api/v1/front/reviews/create', () => {
   });
 
   it('lists one buyer’s reviews with user_id, pages, and a second review moves the average', async () => {
-    const enquiryId = (
-      await call(secondBuyer, 'GET', `front/reviews/reviewable?company_id=${seller.companyId}`)
-    ).json().data.items[0].id;
+    const enquiryId = (await call(secondBuyer, 'GET', `front/reviews/reviewable?company_id=${seller.companyId}`)).json()
+      .data.items[0].id;
     const created = await call(secondBuyer, 'POST', 'front/reviews/create', { enquiry_id: enquiryId, rating: 1, text });
     expect(created.statusCode).toBe(201);
     const all = await listOf({ shop_id: seller.companyId, per_page: 1 });
@@ -176,9 +174,9 @@ describe('GET /api/v1/front/reviews/reviewable', () => {
     await call(fresh, 'POST', 'front/reviews/create', { enquiry_id: first, rating: 5, text });
     const left = (await call(fresh, 'GET', `front/reviews/reviewable?company_id=${seller.companyId}`)).json().data;
     expect(left.items.map((item: { id: number }) => item.id)).toEqual([second]);
-    expect((await call(seller, 'GET', `front/reviews/reviewable?company_id=${seller.companyId}`)).json().data.items).toEqual(
-      [],
-    );
+    expect(
+      (await call(seller, 'GET', `front/reviews/reviewable?company_id=${seller.companyId}`)).json().data.items,
+    ).toEqual([]);
     expect((await call(null, 'GET', `front/reviews/reviewable?company_id=${seller.companyId}`)).statusCode).toBe(401);
   });
 

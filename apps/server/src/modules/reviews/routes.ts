@@ -44,7 +44,8 @@ export async function reviewsRoutes(app: FastifyInstance) {
     {
       access: 'public',
       tags,
-      summary: 'A seller’s reviews, newest first, with the average, count and distribution (shop_id; user_id: one buyer’s)',
+      summary:
+        'A seller’s reviews, newest first, with the average, count and distribution (shop_id; user_id: one buyer’s)',
       querystring: listReviewsQuerySchema,
       body: listReviewsBodySchema,
       data: reviewsPageSchema,

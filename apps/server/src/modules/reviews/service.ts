@@ -87,7 +87,11 @@ export async function companyRatings(
   const ids = [...new Set(companyIds)];
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ companyId: companyRatingStats.companyId, average: companyRatingStats.average, count: companyRatingStats.count })
+    .select({
+      companyId: companyRatingStats.companyId,
+      average: companyRatingStats.average,
+      count: companyRatingStats.count,
+    })
     .from(companyRatingStats)
     .where(and(inArray(companyRatingStats.companyId, ids), sql`${companyRatingStats.count} > 0`));
   return new Map(rows.map((row) => [row.companyId, { average: roundedAverage(row.average)!, count: row.count }]));
@@ -210,7 +214,12 @@ export async function reviewables(db: Tx, user: Reviewer, companyId: number): Pr
     const reviewed = await db
       .select({ enquiryId: reviews.enquiryId })
       .from(reviews)
-      .where(inArray(reviews.enquiryId, sent.map((enquiry) => enquiry.id)));
+      .where(
+        inArray(
+          reviews.enquiryId,
+          sent.map((enquiry) => enquiry.id),
+        ),
+      );
     const done = new Set(reviewed.map((row) => row.enquiryId));
     return {
       company_id: companyId,
@@ -229,7 +238,12 @@ export async function reviewables(db: Tx, user: Reviewer, companyId: number): Pr
   const reviewed = await db
     .select({ roomId: reviews.roomId })
     .from(reviews)
-    .where(inArray(reviews.roomId, rooms.map((room) => room.roomId)));
+    .where(
+      inArray(
+        reviews.roomId,
+        rooms.map((room) => room.roomId),
+      ),
+    );
   const done = new Set(reviewed.map((row) => row.roomId));
   return {
     company_id: companyId,
@@ -251,13 +265,17 @@ async function sourceOf(tx: Tx, user: Reviewer, body: z.infer<typeof createRevie
   if (body.enquiry_id) {
     const enquiry = await buyerEnquiry(tx, user.id, body.enquiry_id);
     if (!enquiry) throw invalid({ enquiry_id: [REVIEW_MESSAGES.notEligible] });
-    return { companyId: enquiry.sellerCompanyId, enquiryId: enquiry.id, roomId: null, productName: enquiry.productName };
+    return {
+      companyId: enquiry.sellerCompanyId,
+      enquiryId: enquiry.id,
+      roomId: null,
+      productName: enquiry.productName,
+    };
   }
   const roomId = body.room_id!;
   const companyId = await ratableCompany(tx, user, roomId);
   if (companyId === null) throw invalid({ room_id: [REVIEW_MESSAGES.notEligible] });
-  if (await hasEnquiryWith(tx, user.id, companyId))
-    throw invalid({ room_id: [REVIEW_MESSAGES.reviewEnquiryInstead] });
+  if (await hasEnquiryWith(tx, user.id, companyId)) throw invalid({ room_id: [REVIEW_MESSAGES.reviewEnquiryInstead] });
   return { companyId, enquiryId: null, roomId, productName: null };
 }
 
@@ -301,7 +319,13 @@ async function companyReview(tx: Tx, companyId: number, id: number) {
 }
 
 /** The seller answers a review of its company, once; the buyer is told. */
-export async function replyToReview(tx: Tx, events: EventBus, member: { companyId: number; userId: number }, id: number, text: string) {
+export async function replyToReview(
+  tx: Tx,
+  events: EventBus,
+  member: { companyId: number; userId: number },
+  id: number,
+  text: string,
+) {
   const reply = plainText(text);
   if (!reply) throw invalid({ text: [REVIEW_MESSAGES.replyRequired] });
   const row = await companyReview(tx, member.companyId, id);
@@ -334,8 +358,7 @@ export async function reportReview(tx: Tx, user: Reviewer, id: number, reason: s
 
 /** The operator's queue: reported reviews still shown (open), or hidden ones. */
 export async function reportedReviews(db: Tx, query: z.infer<typeof reportedReviewsQuerySchema>) {
-  const where =
-    query.status === 'open' ? and(isNotNull(reviews.reportedAt), visible) : isNotNull(reviews.hiddenAt);
+  const where = query.status === 'open' ? and(isNotNull(reviews.reportedAt), visible) : isNotNull(reviews.hiddenAt);
   const [{ total }] = await db.select({ total: count() }).from(reviews).where(where);
   const rows = await db
     .select()
@@ -345,12 +368,24 @@ export async function reportedReviews(db: Tx, query: z.infer<typeof reportedRevi
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
   const presented = await present(db, rows);
-  const companies = new Map((await findCompanies(db, rows.map((row) => row.companyId))).map((c) => [c.id, c.name]));
+  const companies = new Map(
+    (
+      await findCompanies(
+        db,
+        rows.map((row) => row.companyId),
+      )
+    ).map((c) => [c.id, c.name]),
+  );
   const reports = rows.length
     ? await db
         .select({ reviewId: reviewReports.reviewId, reason: reviewReports.reason, createdAt: reviewReports.createdAt })
         .from(reviewReports)
-        .where(inArray(reviewReports.reviewId, rows.map((row) => row.id)))
+        .where(
+          inArray(
+            reviewReports.reviewId,
+            rows.map((row) => row.id),
+          ),
+        )
         .orderBy(desc(reviewReports.createdAt))
     : [];
   const data = presented.map((review, index) => {
@@ -375,7 +410,9 @@ export async function moderateReview(tx: Tx, id: number, hidden: boolean) {
   const now = new Date();
   await tx
     .update(reviews)
-    .set(hidden ? { hiddenAt: row.hiddenAt ?? now, updatedAt: now } : { hiddenAt: null, reportedAt: null, updatedAt: now })
+    .set(
+      hidden ? { hiddenAt: row.hiddenAt ?? now, updatedAt: now } : { hiddenAt: null, reportedAt: null, updatedAt: now },
+    )
     .where(eq(reviews.id, id));
   await refreshCompanyRating(tx, row.companyId);
   return null;
