@@ -206,45 +206,40 @@ async function hasEnquiryWith(db: Tx, buyerId: number, companyId: number) {
   return (await buyerEnquiriesWith(db, buyerId, companyId)).length > 0;
 }
 
+/** Which of `ids` (enquiries or rooms, by `column`) already have a review. */
+async function reviewedAmong(db: Tx, column: typeof reviews.enquiryId | typeof reviews.roomId, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db.select({ id: column }).from(reviews).where(inArray(column, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The caller's enquiries (or, without any, conversations) with the seller not reviewed yet. */
 export async function reviewables(db: Tx, user: Reviewer, companyId: number): Promise<Reviewables> {
   if (user.companyId === companyId) return { company_id: companyId, items: [] };
   const sent = await buyerEnquiriesWith(db, user.id, companyId);
   if (sent.length > 0) {
-    const reviewed = await db
-      .select({ enquiryId: reviews.enquiryId })
-      .from(reviews)
-      .where(
-        inArray(
-          reviews.enquiryId,
-          sent.map((enquiry) => enquiry.id),
-        ),
-      );
-    const done = new Set(reviewed.map((row) => row.enquiryId));
+    const done = await reviewedAmong(
+      db,
+      reviews.enquiryId,
+      sent.map((enquiry) => enquiry.id),
+    );
+    const items = sent.filter((enquiry) => !done.has(enquiry.id));
     return {
       company_id: companyId,
-      items: sent
-        .filter((enquiry) => !done.has(enquiry.id))
-        .map((enquiry) => ({
-          kind: 'enquiry' as const,
-          id: enquiry.id,
-          label: enquiry.productName,
-          date: enquiry.createdAt.toISOString(),
-        })),
+      items: items.map((enquiry) => ({
+        kind: 'enquiry' as const,
+        id: enquiry.id,
+        label: enquiry.productName,
+        date: enquiry.createdAt.toISOString(),
+      })),
     };
   }
   const rooms = await conversationsWithCompany(db, user, companyId);
-  if (rooms.length === 0) return { company_id: companyId, items: [] };
-  const reviewed = await db
-    .select({ roomId: reviews.roomId })
-    .from(reviews)
-    .where(
-      inArray(
-        reviews.roomId,
-        rooms.map((room) => room.roomId),
-      ),
-    );
-  const done = new Set(reviewed.map((row) => row.roomId));
+  const done = await reviewedAmong(
+    db,
+    reviews.roomId,
+    rooms.map((room) => room.roomId),
+  );
   return {
     company_id: companyId,
     items: rooms
