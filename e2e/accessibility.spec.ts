@@ -69,6 +69,8 @@ const SCREENS = [
   },
   { user: SELLER, name: 'CRM set-up', paths: ['/crm/forms', '/crm/settings', '/crm/tags'] },
   { user: SELLER, name: 'team', paths: ['/sub-accounts', '/roles'] },
+  { user: SELLER, name: 'reviews', paths: ['/reviews'] },
+  { user: BUYER, name: 'reviews', paths: ['/operator/reviews', '/productlist?q=valve&rating=4'] },
   {
     user: BUYER,
     name: 'every screen',

@@ -38,6 +38,7 @@ import { marketRoutes } from './modules/market/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { presenceRoutes } from './modules/presence/routes.ts';
 import { promotionRoutes } from './modules/promotion/routes.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
 import { scoringRoutes } from './modules/scoring/routes.ts';
 import { automationRoutes } from './modules/automation/routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notificationsRoutes);
   await app.register(presenceRoutes);
   await app.register(promotionRoutes, { demoPictures: options.demoPictures ?? config.demoData });
+  await app.register(reviewsRoutes);
 
   // The web app on the same origin; API paths that match nothing answer the JSON 404.
   if (fs.existsSync(config.webDist)) await registerWebApp(app, config.webDist);

@@ -137,6 +137,13 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
   const automationRule2 = await automation('Owned too');
   const form = await json('GET', 'crm/single_lead_form_detail?type_id=1');
   const quote = (await requestQuote(app, buyer, owner, catalogue.product)).json().data;
+  const review = (
+    await as(app, buyer, {
+      method: 'POST',
+      url: '/api/v1/front/reviews/create',
+      payload: { enquiry_id: quote.enquiry_ids[0], rating: 4, text: 'A review of the owner’s company.' },
+    })
+  ).json().data;
   const subAccount = (
     await as(app, owner, {
       method: 'POST',
@@ -218,6 +225,7 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
     form: form.id,
     section: form.sections[0].id,
     enquiry: quote.enquiry_ids[0],
+    review: review.id,
     productImport: productImport.json().data.import_id,
   };
 }

@@ -41,10 +41,6 @@ export const CHAT_MESSAGES = {
   transferColleagueOnly: 'You can hand a conversation only to a colleague in your company.',
   transferNotYours: 'Only the person handling this conversation can hand it over.',
   transferInvalid: 'This hand-over does not belong to this conversation.',
-  ratingBuyerOnly: 'Only buyers can rate sellers.',
-  ratingNotEligible: 'You can rate a seller once you have talked with them.',
-  ratingRange: 'Please choose a rating from 1 to 5',
-  ratingCommentTooLong: 'A review can be at most 1000 characters.',
   callBusy: 'A call is already in progress in this conversation.',
   callNotFound: 'This call has ended.',
   // Success messages.
@@ -57,7 +53,6 @@ export const CHAT_MESSAGES = {
   requestAccepted: 'Request accepted.',
   requestDeclined: 'Request declined.',
   transferred: 'Conversation handed over.',
-  rated: 'Thank you for rating this seller.',
   // Text shown in place of a deleted message.
   deletedMarker: 'This message was deleted',
 } as const;
@@ -236,7 +231,7 @@ export const roomDetailSchema = z.object({
   room: roomSchema,
   members: z.array(memberSchema),
   transfers: z.array(transferSchema),
-  /** A buyer who has talked with this seller may rate them. */
+  /** A buyer who has talked with this seller may review them (modules/reviews, decision 045). */
   can_rate: z.boolean(),
   my_rating: ratingSchema.nullable(),
   /** The seller company users the viewer may hand this conversation to (company side of a direct room). */
@@ -399,22 +394,6 @@ export const callSchema = z.object({
 export type Call = z.infer<typeof callSchema>;
 export const callsQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1) });
 export const callsPageSchema = page(callSchema);
-
-export const rateSellerBodySchema = z.object({
-  room_id: z.coerce.number().int().positive(),
-  rating: z.coerce
-    .number({ error: CHAT_MESSAGES.ratingRange })
-    .int(CHAT_MESSAGES.ratingRange)
-    .min(1, CHAT_MESSAGES.ratingRange)
-    .max(5, CHAT_MESSAGES.ratingRange),
-  comment: z.string().trim().max(1000, CHAT_MESSAGES.ratingCommentTooLong).optional(),
-});
-export const sellerRatingsSchema = z.object({
-  company_id: id,
-  average: z.number().nullable(),
-  count: id,
-  ratings: z.array(ratingSchema),
-});
 
 export const translationBodySchema = z.object({
   text: z.string().min(1).max(CHAT_LIMITS.translateMaxChars),

@@ -77,6 +77,8 @@ export const productSearchBodySchema = filterValuesSchema.extend({
   currency: z.coerce.number().int().positive().default(DEFAULT_CURRENCY_ID),
   keyword: z.string().trim().max(MARKET_LIMITS.keyword, MARKET_MESSAGES.keywordTooLong).optional(),
   sort: z.enum(MARKET_SORTS).default('relevance'),
+  /** Only sellers whose average review rating is at least this many stars (decision 045). */
+  rating_min: z.coerce.number().int().min(1).max(4).nullish(),
 });
 export type ProductSearchBody = z.infer<typeof productSearchBodySchema>;
 export type ProductSearchInput = z.input<typeof productSearchBodySchema>;
@@ -116,6 +118,8 @@ export const marketProductSchema = z.object({
   shop_name: z.string(),
   company_details: companyDetailsSchema,
   seller_user_id: z.number().int().nullable(),
+  /** The seller's average review rating (one decimal) and how many reviews; null before any (decision 045). */
+  seller_rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
   /** The lowest unit price, converted; null when the product has no price. */
   unit_price: z.number().nullable(),
   unit_price_max: z.number().nullable(),

@@ -227,6 +227,8 @@ export const enquirySummarySchema = z.object({
   offer_total: z.number().nullable(),
   valid_until: z.string().nullable(),
   seller_user_id: z.number().int(),
+  /** The seller's company (the buyer reviews it after the enquiry, decision 045). */
+  seller_company_id: z.number().int(),
   enquiry_user_id: z.number().int(),
   counterpart: enquiryPartySchema,
   unread: z.boolean(),

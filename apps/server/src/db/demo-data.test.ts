@@ -6,6 +6,7 @@ import { createTestApp, signUp } from '../../test/helpers.ts';
 import { countUsers, findPeople } from '../modules/accounts/people.ts';
 import { companyTypesInUse } from '../modules/accounts/test-support.ts';
 import { countReceivedEnquiries } from '../modules/quotes/enquiries.ts';
+import { ratingSummary } from '../modules/reviews/service.ts';
 import { loadDemoData } from './demo-data.ts';
 
 let app: FastifyInstance;
@@ -53,6 +54,12 @@ describe('demo data', () => {
     expect(requests).toBeGreaterThan(0);
     expect(threads.json().data.total).toBe(requests);
     expect(threads.json().data.data[0]).toMatchObject({ type: 'type_1', lead_source: expect.any(String) });
+
+    // Reviews of the demo seller (decision 045): two after enquiries, one after a conversation.
+    expect(await ratingSummary(app.db, demoSeller.companyId!)).toMatchObject({
+      count: 3,
+      distribution: { 4: 2, 5: 1 },
+    });
   }, 180_000);
 
   it('never loads over real data', async () => {

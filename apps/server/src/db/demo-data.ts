@@ -9,6 +9,7 @@ import { loadCrmWorkDemoData } from '../modules/crm-work/demo-data.ts';
 import { loadMarketDemoData } from '../modules/market/demo-data.ts';
 import { loadPromotionDemoData } from '../modules/promotion/demo-data.ts';
 import { loadQuotesDemoData } from '../modules/quotes/demo-data.ts';
+import { loadReviewsDemoData } from '../modules/reviews/demo-data.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { addAppMeta, appMetaValue } from '../platform/app-meta.ts';
 import type { Db } from './client.ts';
@@ -349,6 +350,7 @@ export async function loadDemoData(db: Db): Promise<DemoResult> {
     await loadChatDemoData(tx);
     await loadMarketDemoData(tx);
     await loadQuotesDemoData(tx);
+    await loadReviewsDemoData(tx);
     await loadCrmWorkDemoData(tx);
     await loadPromotionDemoData(tx);
     await addAppMeta(tx, DEMO_KEY, new Date().toISOString());

@@ -47,6 +47,10 @@ export type DomainEvents = {
   };
   /** A product was created active or made active: its company's followers may be told (decision 043). */
   'product.published': { productId: number; companyId: number };
+  /** A buyer reviewed a seller (decision 045): the seller is told. */
+  'review.created': { reviewId: number; companyId: number; buyerId: number; rating: number };
+  /** A seller replied to a review (decision 045): the buyer is told. */
+  'review.replied': { reviewId: number; companyId: number; buyerId: number };
   /** A buyer added a product to their wishlist for the first time. */
   'product.wishlisted': { productId: number; productName: string; sellerUserId: number; userId: number };
   /**

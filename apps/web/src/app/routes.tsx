@@ -311,6 +311,25 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'reviews',
+                  middleware: [companyOnly],
+                  lazy: async () => ({
+                    Component: (await import('../features/reviews/pages/SellerReviewsPage.tsx')).SellerReviewsPage,
+                  }),
+                },
+                {
+                  path: 'reviews/of/:companyId',
+                  lazy: async () => ({
+                    Component: (await import('../features/reviews/pages/ReviewsOfSellerPage.tsx')).ReviewsOfSellerPage,
+                  }),
+                },
+                {
+                  path: 'operator/reviews',
+                  lazy: async () => ({
+                    Component: (await import('../features/reviews/pages/ReportedReviewsPage.tsx')).ReportedReviewsPage,
+                  }),
+                },
+                {
                   path: 'wishlist',
                   lazy: async () => ({
                     Component: (await import('../features/market/pages/WishlistPage.tsx')).WishlistPage,

@@ -15,6 +15,9 @@ export const PATHS = {
   companyPage: '/company-page',
   ads: '/ads',
   banners: '/banners',
+  reviews: '/reviews',
+  reviewsOf: (companyId: number) => `/reviews/of/${companyId}`,
+  reportedReviews: '/operator/reviews',
 } as const;
 
 export type ProfileTab = 'basic' | 'job' | 'registration';

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { findPeople } from '../accounts/people.ts';
 import { productNamed } from '../catalog/product-access.ts';
 import { directKey } from './rooms.ts';
-import { chatMembers, chatMessages, chatRooms, sellerRatings } from './tables.ts';
+import { chatMembers, chatMessages, chatRooms } from './tables.ts';
 
 /**
  * Demo conversations: buyers asking the demo seller and another seller about products, and a group
@@ -84,7 +84,7 @@ export async function loadChatDemoData(tx: Tx) {
   const valve = await productNamed(tx, seller.companyId!, 'Flanged Ball Valve');
   const about = (product: { id: number } | undefined, name: string) => (product ? { id: product.id, name } : undefined);
   const day = 24 * 60;
-  const jamesRoom = await conversation(
+  await conversation(
     tx,
     { type: 'direct', product: about(pump, 'Centrifugal Monoblock Pump') },
     [{ id: james.id }, { id: seller.id }],
@@ -131,11 +131,4 @@ export async function loadChatDemoData(tx: Tx) {
       [subuser.id, 'Hello James, the pumps pass final inspection on Friday.', day - 30],
     ],
   );
-  await tx.insert(sellerRatings).values({
-    companyId: seller.companyId!,
-    buyerId: james.id,
-    roomId: jamesRoom,
-    rating: 5,
-    comment: 'Clear answers and fast quotations.',
-  });
 }

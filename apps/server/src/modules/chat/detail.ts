@@ -2,7 +2,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { CHAT_MESSAGES, type RoomDetail } from '@tradeloop/contracts/chat';
 import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../platform/errors.ts';
-import { myRating, ratableCompany } from './ratings.ts';
+import { conversationReview } from '../reviews/service.ts';
+import { ratableCompany } from './review-eligibility.ts';
 import { findDirectRoom, roomView, type Viewer } from './rooms.ts';
 import { chatMembers } from './tables.ts';
 import { roomTransfers } from './transfers.ts';
@@ -45,9 +46,23 @@ export async function roomDetail(db: Tx, viewer: Viewer, roomId: number): Promis
     members,
     transfers: await roomTransfers(db, roomId),
     can_rate: companyId !== null,
-    my_rating: companyId ? await myRating(db, viewer.id, companyId) : null,
+    my_rating: companyId ? await myReview(db, viewer.id, roomId) : null,
     colleagues,
   };
+}
+
+/** The buyer's review of this conversation, as the rating prompt reads it (reviews, decision 045). */
+async function myReview(db: Tx, buyerId: number, roomId: number) {
+  const review = await conversationReview(db, buyerId, roomId);
+  return review
+    ? {
+        id: review.id,
+        rating: review.rating,
+        comment: review.text || null,
+        buyer_name: review.buyer_name,
+        created_at: review.created_at,
+      }
+    : null;
 }
 
 /** A person to start a conversation with (by user or by seller company), and the room already open with them. */

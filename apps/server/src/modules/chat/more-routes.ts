@@ -11,12 +11,9 @@ import {
   groupAdminBodySchema,
   groupMemberBodySchema,
   groupMembersBodySchema,
-  rateSellerBodySchema,
-  ratingSchema,
   renameGroupBodySchema,
   roomIdBodySchema,
   roomSchema,
-  sellerRatingsSchema,
   transferBodySchema,
   translationBodySchema,
   translationResultSchema,
@@ -36,7 +33,6 @@ import {
   setGroupAvatar,
 } from './groups.ts';
 import { readForm } from './multipart.ts';
-import { rateSeller, sellerRatingSummary } from './ratings.ts';
 import { channelSignature } from './socket.ts';
 import { transferRoom } from './transfers.ts';
 import { translate } from './translation.ts';
@@ -48,7 +44,7 @@ function bearerToken(request: FastifyRequest) {
   return request.headers.authorization?.slice('Bearer '.length).trim() ?? '';
 }
 
-/** Groups, hand-overs, calls, ratings, translation and channel authorisation. */
+/** Groups, hand-overs, calls, translation and channel authorisation (ratings are reviews now: modules/reviews). */
 export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }: { context: ChatContext }) {
   const route = routes(fastify);
 
@@ -193,30 +189,6 @@ export async function moreChatRoutes(fastify: FastifyInstance, { context: ctx }:
       data: callsPageSchema,
     },
     async ({ request, user }) => listCalls(ctx.db, user, request.query.page),
-  );
-
-  route.post(
-    '/chat/v1/rate-seller',
-    {
-      access: 'buyer',
-      tags,
-      summary: 'Rate the seller of a conversation (one rating per seller, changeable)',
-      body: rateSellerBodySchema,
-      data: ratingSchema,
-    },
-    async ({ request, user }) => withMessage(await rateSeller(ctx.db, user, request.body), CHAT_MESSAGES.rated),
-  );
-
-  route.get(
-    '/chat/v1/sellers/:companyId/ratings',
-    {
-      access: 'public',
-      tags,
-      summary: "A seller company's ratings from buyers it talked with",
-      params: z.object({ companyId: z.coerce.number().int().positive() }),
-      data: sellerRatingsSchema,
-    },
-    async ({ request }) => sellerRatingSummary(ctx.db, request.params.companyId),
   );
 
   route.post(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVIEW_MESSAGES } from '@tradeloop/contracts/reviews';
 import { CHAT_MESSAGES } from '@tradeloop/contracts/chat';
 import { createTestApp, settled } from '../../../test/helpers.ts';
 import { expectPrivateFile } from '../../../test/private-files.ts';
@@ -505,29 +506,45 @@ describe('offline e-mail', () => {
   });
 });
 
-describe('POST /chat/v1/rate-seller', () => {
-  it('lets a buyer who talked with a seller rate them, once, changeably', async () => {
+describe('rating a seller after a conversation (a review of it: modules/reviews, decision 045)', () => {
+  it('lets a buyer who talked with a seller review them, once per conversation', async () => {
     const rater = await chatUser(app, 'buyer', { name: 'Rater' });
     const rated = await chatUser(app, 'seller');
     const { room } = await sendText(app, rater, { recipient_id: rated.id, message: 'Quote please' });
-    const early = await post(app, rater, '/chat/v1/rate-seller', { room_id: room.room_id, rating: 5 });
-    expect(early.json().errors).toEqual({ rating: [CHAT_MESSAGES.ratingNotEligible] });
+    const review = (body: Record<string, unknown>, user = rater) =>
+      post(app, user, '/api/v1/front/reviews/create', { room_id: room.room_id, ...body });
+    const early = await review({ rating: 5, text: 'Answered every question quickly.' });
+    expect(early.json().errors).toEqual({ room_id: [REVIEW_MESSAGES.notEligible] });
     await sendText(app, rated, { roomId: room.room_id, message: 'Sent' });
     expect((await get(app, rater, `/chat/v1/rooms/${room.room_id}`)).json().data).toMatchObject({
       can_rate: true,
       my_rating: null,
     });
-    const bad = await post(app, rater, '/chat/v1/rate-seller', { room_id: room.room_id, rating: 9 });
-    expect(bad.json().errors).toEqual({ rating: [CHAT_MESSAGES.ratingRange] });
-    await post(app, rater, '/chat/v1/rate-seller', { room_id: room.room_id, rating: 4, comment: 'Quick answers' });
-    const changed = await post(app, rater, '/chat/v1/rate-seller', { room_id: room.room_id, rating: 5 });
-    expect(changed.json()).toMatchObject({ message: CHAT_MESSAGES.rated, data: { rating: 5 } });
-    const summary = (await app.inject({ method: 'GET', url: `/chat/v1/sellers/${rated.companyId}/ratings` })).json()
-      .data;
-    expect(summary).toMatchObject({ average: 5, count: 1, ratings: [{ rating: 5, buyer_name: 'Rater' }] });
-    expect((await post(app, stranger, '/chat/v1/rate-seller', { room_id: room.room_id, rating: 5 })).statusCode).toBe(
-      404,
-    );
+    const bad = await review({ rating: 9, text: 'Answered every question quickly.' });
+    expect(bad.json().errors).toEqual({ rating: [REVIEW_MESSAGES.ratingRange] });
+    const done = await review({ rating: 4, text: 'Quick answers, clear prices.' });
+    expect(done.statusCode).toBe(201);
+    expect(done.json()).toMatchObject({
+      message: REVIEW_MESSAGES.created,
+      data: { rating: 4, source: 'conversation' },
+    });
+    const again = await review({ rating: 5, text: 'Even better the second time.' });
+    expect(again.statusCode).toBe(409);
+    expect((await get(app, rater, `/chat/v1/rooms/${room.room_id}`)).json().data.my_rating).toMatchObject({
+      rating: 4,
+      comment: 'Quick answers, clear prices.',
+      buyer_name: 'Rater',
+    });
+    const listed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/front/mini-site/list-reviews?type=Review',
+      payload: { shop_id: rated.companyId },
+    });
+    expect(listed.json().data).toMatchObject({
+      summary: { average: 4, count: 1 },
+      data: [{ rating: 4, buyer_name: 'Rater' }],
+    });
+    expect((await review({ rating: 5, text: 'Answered every question quickly.' }, stranger)).statusCode).toBe(404);
   });
 });
 

@@ -6,13 +6,12 @@ import {
   integer,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { CallStatus, MessageType } from '@tradeloop/contracts/chat';
-import { companies, users } from '../accounts/tables.ts';
+import { users } from '../accounts/tables.ts';
 import { createdAt } from '../../db/columns.ts';
 
 const userRef = (name: string) =>
@@ -204,25 +203,4 @@ export const chatPendingEmails = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roomId] }), index('chat_pending_emails_due_idx').on(t.dueAt)],
-);
-
-/** A buyer's rating of a seller company after a conversation; the mini-site shows them as reviews. */
-export const sellerRatings = pgTable(
-  'seller_ratings',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: bigint('company_id', { mode: 'number' })
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    buyerId: userRef('buyer_id'),
-    roomId: bigint('room_id', { mode: 'number' }).references(() => chatRooms.id, { onDelete: 'set null' }),
-    rating: smallint('rating').notNull(),
-    comment: text('comment'),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('seller_ratings_buyer_company_unique').on(t.buyerId, t.companyId),
-    index('seller_ratings_company_idx').on(t.companyId, t.createdAt),
-  ],
 );

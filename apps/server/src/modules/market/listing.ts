@@ -3,6 +3,7 @@ import { productPath, type MarketProduct } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
 import { imageUrls } from '../catalog/images.ts';
 import { countryNamesByCode } from '../reference/service.ts';
+import { companyRatings } from '../reviews/service.ts';
 import { convert, currencyRef, currentRates, displayCurrency, type Rates } from './rates.ts';
 import { marketListings } from './tables.ts';
 
@@ -14,8 +15,18 @@ export { listingFields };
 /** Everything a list shows, in the buyer's currency. */
 export type Presenter = (row: ListingRow) => MarketProduct;
 
-export async function presenter(db: Db, rates: Rates, currencyId: number): Promise<Presenter> {
+/** `shown`: the listings it will present, whose sellers' ratings it reads at once (decision 045). */
+export async function presenter(
+  db: Db,
+  rates: Rates,
+  currencyId: number,
+  shown: readonly Pick<ListingRow, 'companyId'>[] = [],
+): Promise<Presenter> {
   const countryNames = await countryNamesByCode(db);
+  const ratings = await companyRatings(
+    db,
+    shown.map((row) => row.companyId),
+  );
   const { currency, perUsd } = displayCurrency(rates, currencyId);
   const price = (amount: number | null, from: number | null) =>
     amount === null ? null : convert(rates, amount, from, perUsd);
@@ -42,6 +53,7 @@ export async function presenter(db: Db, rates: Rates, currencyId: number): Promi
       plan_type: row.planType,
     },
     seller_user_id: row.sellerUserId,
+    seller_rating: ratings.get(row.companyId) ?? null,
     unit_price: price(row.priceMin, row.priceCurrencyId),
     unit_price_max: price(row.priceMax, row.priceCurrencyId),
     currency,

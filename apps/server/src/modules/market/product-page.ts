@@ -179,7 +179,7 @@ async function listingsWhere(db: Db, where: SQL | undefined, limit: number, orde
     .limit(limit);
 }
 
-async function neighbours(db: Db, row: ListingRow, present: Presenter) {
+async function neighbours(db: Db, row: ListingRow, presenterFor: (shown: ListingRow[]) => Promise<Presenter>) {
   const others = ne(marketListings.productId, row.productId);
   const sameCategory = row.categoryId
     ? sql`${marketListings.categoryIds} @> array[${row.categoryId}]::int[]`
@@ -198,6 +198,7 @@ async function neighbours(db: Db, row: ListingRow, present: Presenter) {
     order by company_id, created_at desc`);
   const similarIds = rowsOf<{ product_id: number }>(similarResult).map((entry) => Number(entry.product_id));
   const similar = await listingsByIds(db, similarIds.slice(0, MARKET_LIMITS.similarSuppliers));
+  const present = await presenterFor([...related, ...fromSeller, ...simple, ...similar]);
   const shown = (rows: ListingRow[]): MarketProduct[] => rows.map(present);
   return {
     related_products: shown(related),
@@ -225,13 +226,13 @@ export async function productPage(
 ): Promise<ProductPage> {
   const row = await findListing(db, key);
   const rates = await currentRates(db);
-  const present = await presenter(db, rates, options.currency);
+  const present = await presenter(db, rates, options.currency, [row]);
   const detail = await productDetail(db, row.companyId, row.productId);
   return {
     product: await publicProduct(db, row, detail, rates, options.currency),
     seller: await sellerCard(db, row, present),
     catalogs: await publicCatalogs(db, storage, { id: row.productId, companyId: row.companyId }),
-    ...(await neighbours(db, row, present)),
+    ...(await neighbours(db, row, (shown) => presenter(db, rates, options.currency, shown))),
     wishlisted: await isWishlisted(db, options.userId, row.productId),
   };
 }

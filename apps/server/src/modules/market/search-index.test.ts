@@ -35,7 +35,11 @@ function listing(productId: number, edition = 0): IndexedListing {
   };
 }
 
-function request(input: ProductSearchInput, groups: SearchRequest['plan']['groups'] = null): SearchRequest {
+function request(
+  input: ProductSearchInput,
+  groups: SearchRequest['plan']['groups'] = null,
+  companyIds: number[] | null = null,
+): SearchRequest {
   const body = productSearchBodySchema.parse({ per_page: 50, ...input });
   return {
     body,
@@ -43,6 +47,7 @@ function request(input: ProductSearchInput, groups: SearchRequest['plan']['group
     anyGroup: false,
     usdBounds: { min: body.price_range?.min ?? null, max: body.price_range?.max ?? null },
     categoryIds: [1, 2, 3],
+    companyIds,
   };
 }
 
@@ -76,6 +81,23 @@ describe('SearchIndex', () => {
     expect(changed.has(2500)).toBe(false);
     expect(answers(changed)).toEqual(answers(fresh));
     expect(answers(fresh)[0].total).toBe(2000);
+  });
+
+  it('keeps only the listings of the companies given (the rating filter), with their facets', () => {
+    const index = new SearchIndex();
+    for (let id = 1; id <= 40; id += 1) index.upsert(listing(id));
+    const all = [...Array(40).keys()].map((i) => listing(i + 1));
+    const row = index.search(request({ sort: 'newest' }, null, [2, 5, 99]), new Map());
+    const kept = all.filter((l) => l.companyId === 2 || l.companyId === 5);
+    expect(row.total).toBe(kept.length);
+    expect(row.page_ids.sort((a, b) => a - b)).toEqual(kept.map((l) => l.productId));
+    expect(
+      row.grouped
+        .filter((entry) => entry.k === 'company_id')
+        .map((entry) => entry.v)
+        .sort(),
+    ).toEqual(['2', '5']);
+    expect(index.search(request({}, null, []), new Map()).total).toBe(0);
   });
 
   it('counts a chosen facet without its own filter, and the others with every filter', () => {

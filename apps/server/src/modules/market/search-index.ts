@@ -326,9 +326,15 @@ export class SearchIndex {
     const keyword = request.plan.groups;
     const counter = new FacetCounter(this.columns(), request);
     const seller = body.seller_id ?? null;
-    const { live, sellerUserIds } = this;
+    const { live, sellerUserIds, companyCodes } = this;
+    const companies = request.companyIds === null ? null : this.companyDictionary.marks(request.companyIds);
     const visit = (slot: number) => {
-      if (live[slot] && (seller === null || sellerUserIds[slot] === seller)) counter.visit(slot);
+      if (
+        live[slot] &&
+        (seller === null || sellerUserIds[slot] === seller) &&
+        (companies === null || companies[companyCodes[slot]] === 1)
+      )
+        counter.visit(slot);
     };
     if (keyword) for (const slot of this.matchKeyword(keyword, request.anyGroup)) visit(slot);
     else for (let slot = 0; slot < this.count; slot += 1) visit(slot);

@@ -32,6 +32,8 @@ export type SearchRequest = {
   usdBounds: { min: number | null; max: number | null };
   /** Categories whose counts the facet shows. */
   categoryIds: number[];
+  /** Only these companies' listings (the "rating at least" filter, resolved by the reviews module); null: all. */
+  companyIds: readonly number[] | null;
 };
 
 /** Option counts: `k` the grouped column, `v` its value as text, `label` a display name where one is kept. */

@@ -81,12 +81,14 @@ async function runSearch(
   plan: { tsquery: string | null },
   conditions: Map<FilterKey, SQL>,
   categoryIds: number[],
+  companyIds: readonly number[] | null,
 ): Promise<SearchRow> {
   const keyword = plan.tsquery;
   const keywordCondition = keyword ? sql`document @@ to_tsquery('english', ${keyword})` : sql`true`;
   // Ranked by relevance only where it decides the order, and only for the filtered rows.
   const ranked = keyword && body.sort === 'relevance';
   const seller = body.seller_id ? sql`seller_user_id = ${body.seller_id}` : sql`true`;
+  const companies = companyIds === null ? sql`true` : sql`company_id = any(${sql.param([...companyIds])}::bigint[])`;
   const active = COLUMN_FACET_KEYS.filter((key) => conditions.has(key));
   const passive = COLUMN_FACET_KEYS.filter((key) => !conditions.has(key));
   const own = active.map((key) => sql`${key}::text, ${ownCountsSql(key, conditions)}`);
@@ -103,7 +105,7 @@ async function runSearch(
         condition, price_type, availability, manufacturer_year, member_type, country_code, plan_type,
         price_min_usd, created_at, main_image is not null as has_image
       from market_listings
-      where ${keywordCondition} and ${seller}
+      where ${keywordCondition} and ${seller} and ${companies}
     ),
     filtered as materialized (select * from matched where ${allExcept(conditions)}),
     grouped as (${groupingSql(passive)})
@@ -137,5 +139,5 @@ export function sqlSearch(db: Db, request: SearchRequest): Promise<SearchRow> {
   const { body, plan } = request;
   const conditions = filterConditions(body, request.usdBounds);
   const tsquery = request.anyGroup ? plan.anyQuery : plan.query;
-  return runSearch(db, body, { tsquery }, conditions, request.categoryIds);
+  return runSearch(db, body, { tsquery }, conditions, request.categoryIds, request.companyIds);
 }

@@ -24,6 +24,7 @@ import { planKeyword, type KeywordPlan } from './keywords.ts';
 import { listingsByIds, presenter, type ListingRow, type Presenter } from './listing.ts';
 import { popularPanels, relatedSearches } from './panels.ts';
 import { currentRates, displayCurrency, roundMoney } from './rates.ts';
+import { companiesRatedAtLeast } from '../reviews/service.ts';
 import { listingIndex } from './search-index-store.ts';
 import {
   COLUMN_FACET_KEYS,
@@ -253,6 +254,7 @@ export async function searchProducts(
     anyGroup: false,
     usdBounds: { min: toUsd(body.price_range?.min), max: toUsd(body.price_range?.max) },
     categoryIds: [...shown.keys()],
+    companyIds: body.rating_min ? await companiesRatedAtLeast(db, body.rating_min) : null,
   };
   const { search, rows: readRows } = await engine(db);
   let row = await search(request);
@@ -260,12 +262,12 @@ export async function searchProducts(
     // Forgiving: when no product has every word, show the products that have any of them.
     row = await search({ ...request, anyGroup: true });
   }
-  const present: Presenter = await presenter(db, rates, currency.id);
   const rows = await readRows(row.big_post ? [...row.page_ids, row.big_post] : row.page_ids);
   const byId = new Map(rows.map((listing) => [listing.productId, listing]));
   const data = row.page_ids.map((id) => byId.get(Number(id))).filter((listing) => listing !== undefined);
   const bigPost = row.big_post ? byId.get(row.big_post) : undefined;
   const panels = await popularPanels(db, data[0]?.categoryIds ?? [], readRows);
+  const present: Presenter = await presenter(db, rates, currency.id, [...rows, ...panels.liked, ...panels.searched]);
   if (body.keyword && plan.words.length) counters?.countSearch(plan.words.join(' '));
   return {
     data: data.map(present),

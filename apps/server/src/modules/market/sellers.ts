@@ -66,7 +66,7 @@ export async function sellerProducts(db: Db, query: SellerProductsQuery): Promis
         .from(marketListings)
         .where(sql`${where} and company_id in (${sqlList(companyIds)})`)
     : [];
-  const present = await presenter(db, await currentRates(db), query.currency);
+  const present = await presenter(db, await currentRates(db), query.currency, top);
   const byCompany = new Map<number, ListingRow[]>();
   for (const row of top
     .filter((entry) => Number(entry.position) <= TOP_PRODUCTS)

@@ -63,7 +63,12 @@ export async function listWishlist(
     .orderBy(desc(marketWishlist.createdAt), desc(marketWishlist.productId))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
-  const present = await presenter(db, await currentRates(db), query.currency);
+  const present = await presenter(
+    db,
+    await currentRates(db),
+    query.currency,
+    rows.map(({ listing }) => listing),
+  );
   return {
     data: rows.map(({ listing, addedAt }) => ({ ...present(listing), added_at: addedAt.toISOString() })),
     currentPage: query.page,

@@ -5,6 +5,7 @@ import { localUser } from '../accounts/service.ts';
 import { findListing } from '../market/product-page.ts';
 import { productUrlOf } from '../market/listing.ts';
 import { followersToAnnounce } from '../presence/followers.ts';
+import { reviewNotice } from '../reviews/service.ts';
 import { createNotification, createNotifications, type NewNotification } from './service.ts';
 
 /**
@@ -96,6 +97,32 @@ export function subscribeNotifications(app: FastifyInstance) {
       data: { productId: event.productId },
     }),
   );
+  // Reviews (decision 045): the seller hears of a new review, the buyer of the seller's reply; in the app only.
+  app.events.on('review.created', 'notifications.review-created', async (event, context) => {
+    const notice = await reviewNotice(context.tx, event.reviewId);
+    if (!notice?.sellerUserId) return;
+    await deliver(context, {
+      userId: notice.sellerUserId,
+      type: 'enquiries',
+      title: 'New review',
+      body: `${notice.buyerName} rated ${notice.companyName} ${event.rating} of 5.`,
+      link: '/reviews',
+      data: { reviewId: event.reviewId, companyId: event.companyId },
+    });
+  });
+
+  app.events.on('review.replied', 'notifications.review-replied', async (event, context) => {
+    const notice = await reviewNotice(context.tx, event.reviewId);
+    if (!notice) return;
+    await deliver(context, {
+      userId: event.buyerId,
+      type: 'enquiries',
+      title: 'The seller replied to your review',
+      body: `${notice.companyName} replied to your review.`,
+      link: notice.companySlug ? `/mini-site/${notice.companySlug}` : null,
+      data: { reviewId: event.reviewId, companyId: event.companyId },
+    });
+  });
 }
 
 function enquiryText(event: DomainEvents['enquiry.updated']) {

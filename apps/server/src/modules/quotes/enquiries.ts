@@ -71,6 +71,7 @@ async function summaries(db: Db, rows: EnquiryRow[], side: Side): Promise<Enquir
       offer_total: row.offerTotal,
       valid_until: row.validUntil?.toISOString() ?? null,
       seller_user_id: row.sellerUserId,
+      seller_company_id: row.sellerCompanyId,
       enquiry_user_id: row.enquiryUserId,
       counterpart: toParty(parties.get(counterpartId), counterpartId),
       unread: !readAt || readAt < row.updatedAt,
@@ -381,4 +382,27 @@ export async function countEnquiriesBetween(db: Tx, sellerCompanyId: number, fro
       ),
     );
   return total;
+}
+
+/** The enquiry `id` if user `buyerUserId` sent it: its seller company and product (reviews, decision 045). */
+export async function buyerEnquiry(db: Tx, buyerUserId: number, id: number) {
+  const [row] = await db
+    .select({ id: enquiries.id, sellerCompanyId: enquiries.sellerCompanyId, productName: enquiries.productName })
+    .from(enquiries)
+    .where(and(eq(enquiries.id, id), eq(enquiries.enquiryUserId, buyerUserId)));
+  return row;
+}
+
+/** The enquiries user `buyerUserId` sent to company `sellerCompanyId`, newest first (reviews, decision 045). */
+export async function buyerEnquiriesWith(db: Tx, buyerUserId: number, sellerCompanyId: number) {
+  return db
+    .select({
+      id: enquiries.id,
+      productName: enquiries.productName,
+      createdAt: enquiries.createdAt,
+    })
+    .from(enquiries)
+    .where(and(eq(enquiries.enquiryUserId, buyerUserId), eq(enquiries.sellerCompanyId, sellerCompanyId)))
+    .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+    .limit(200);
 }

@@ -7,6 +7,7 @@ import {
   IconListCheck,
   IconLogout,
   IconShieldLock,
+  IconStar,
   IconMessage2Dollar,
   IconUserCircle,
   IconUsers,
@@ -120,6 +121,13 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             </Menu.Item>
           </>
         )}
+        {isCompanyUser &&
+          userCan(user, 'presence') &&
+          (user.user_type === 'seller' || subuserMayOpen(PATHS.reviews)) && (
+            <Menu.Item component={Link} to={PATHS.reviews} leftSection={<IconStar size={16} />}>
+              Reviews
+            </Menu.Item>
+          )}
         {mayManageTeam && (
           <>
             <Menu.Item component={Link} to={PATHS.subAccounts} leftSection={<IconUsersGroup size={16} />}>

@@ -46,6 +46,16 @@ describe('product list URL state', () => {
     expect(readListState(new URLSearchParams('q=valve&keyword=pump'), 1).keyword).toBe('valve');
   });
 
+  it('keeps the seller rating filter in ?rating= (1 to 4) and sends it as rating_min', () => {
+    const state = readListState(new URLSearchParams('rating=4&q=pump'), 1);
+    expect(state.rating).toBe(4);
+    expect(searchBody(state)).toMatchObject({ rating_min: 4, keyword: 'pump' });
+    expect(writeListState(new URLSearchParams(), { ...state, page: 1 }).get('rating')).toBe('4');
+    expect(readListState(new URLSearchParams('rating=5'), 1).rating).toBeNull();
+    expect(readListState(new URLSearchParams('rating=x'), 1).rating).toBeNull();
+    expect(searchBody(readListState(new URLSearchParams(''), 1))).not.toHaveProperty('rating_min');
+  });
+
   it('falls back to the stored currency, relevance, grid and page 1', () => {
     expect(readListState(new URLSearchParams('page=-2&sort=cheapest'), 5)).toMatchObject({
       currency: 5,

@@ -9,12 +9,14 @@ import {
   type ListView,
   type MarketSort,
 } from '@tradeloop/contracts/market-constants';
+import { isRatingFilterValue, type RatingFilterValue } from '@tradeloop/contracts/reviews-constants';
 
 /**
  * The product list's state lives in the URL (spec: a search can be shared, reloaded and navigated
  * back to): q, sort, view, page, currency, price_min, price_max, and each filter key repeated once
- * per chosen value (?business_type=Manufacturers&business_type=Distributors). `keyword` is read as
- * `q` (links from elsewhere), and written back as `q`.
+ * per chosen value (?business_type=Manufacturers&business_type=Distributors), and `rating` (the sellers'
+ * average review rating at least, 1 to 4; decision 045). `keyword` is read as `q` (links from elsewhere),
+ * and written back as `q`.
  */
 export type ListState = {
   keyword: string;
@@ -24,6 +26,8 @@ export type ListState = {
   currency: number;
   filters: Partial<Record<Exclude<FilterKey, 'price_range'>, (string | number)[]>>;
   price: { min: number | null; max: number | null };
+  /** Only sellers rated at least this many stars on average. */
+  rating: RatingFilterValue | null;
 };
 
 export const LIST_FILTER_KEYS = [
@@ -73,6 +77,7 @@ export function readListState(params: URLSearchParams, storedCurrency: number): 
     currency: Number.isInteger(currency) && currency > 0 ? currency : storedCurrency || DEFAULT_CURRENCY_ID,
     filters,
     price: { min: positiveNumber(params.get('price_min')), max: positiveNumber(params.get('price_max')) },
+    rating: isRatingFilterValue(params.get('rating')) ? (Number(params.get('rating')) as RatingFilterValue) : null,
   };
 }
 
@@ -88,6 +93,7 @@ export function writeListState(params: URLSearchParams, state: ListState): URLSe
     'currency',
     'price_min',
     'price_max',
+    'rating',
     ...LIST_FILTER_KEYS,
   ]);
   for (const [key, value] of params) if (!own.has(key)) next.append(key, value);
@@ -95,6 +101,7 @@ export function writeListState(params: URLSearchParams, state: ListState): URLSe
   for (const key of LIST_FILTER_KEYS) for (const value of state.filters[key] ?? []) next.append(key, String(value));
   if (state.price.min !== null) next.set('price_min', String(state.price.min));
   if (state.price.max !== null) next.set('price_max', String(state.price.max));
+  if (state.rating !== null) next.set('rating', String(state.rating));
   if (state.sort !== 'relevance') next.set('sort', state.sort);
   if (state.view !== 'grid') next.set('view', state.view);
   if (state.page > 1) next.set('page', String(state.page));
@@ -111,6 +118,7 @@ export function searchBody(state: ListState): ProductSearchInput {
     currency: state.currency,
     sort: state.sort,
     ...(state.keyword ? { keyword: state.keyword } : {}),
+    ...(state.rating !== null ? { rating_min: state.rating } : {}),
   };
   for (const key of LIST_FILTER_KEYS) {
     const values = state.filters[key];
@@ -126,7 +134,17 @@ export function searchBody(state: ListState): ProductSearchInput {
 }
 
 export function hasFilters(state: ListState): boolean {
-  return Object.keys(state.filters).length > 0 || state.price.min !== null || state.price.max !== null;
+  return (
+    Object.keys(state.filters).length > 0 ||
+    state.price.min !== null ||
+    state.price.max !== null ||
+    state.rating !== null
+  );
+}
+
+/** The state without any filter (the keyword, sort and view stay), on page 1. */
+export function withoutFilters(state: ListState): ListState {
+  return { ...state, filters: {}, price: { min: null, max: null }, rating: null, page: 1 };
 }
 
 /** Toggles one value of a filter; the page goes back to 1. */

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CHAT_MESSAGES, type ChatMessage, type Rating, type Room } from '@tradeloop/contracts/chat';
+import { CHAT_MESSAGES, type ChatMessage, type Room } from '@tradeloop/contracts/chat';
+import type { Review } from '@tradeloop/contracts/reviews';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { getSession } from '../../../lib/session.ts';
+import { reviewKeys } from '../../reviews/api/keys.ts';
 import { chatKeys } from './keys.ts';
 
 /** Write endpoints of the chat, and which cached lists each one refreshes. */
@@ -171,11 +173,16 @@ export function useTransferRoom() {
   });
 }
 
+/** A buyer's review of the seller of a conversation: a review of the reviews module (decision 045). */
 export function useRateSeller() {
   const refresh = useRefreshRooms();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { room_id: number; rating: number; comment?: string }) =>
-      apiRequest<Rating>('rate-seller', { base: 'chat', method: 'POST', body, fieldErrors: 'form' }),
-    onSuccess: (_result, body) => refresh(body.room_id),
+    mutationFn: (body: { room_id: number; rating: number; text: string }) =>
+      apiRequest<Review>('front/reviews/create', { method: 'POST', body, fieldErrors: 'form' }),
+    onSuccess: (_result, body) => {
+      refresh(body.room_id);
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+    },
   });
 }

@@ -4,7 +4,8 @@ import { IconFilterOff } from '@tabler/icons-react';
 import type { CurrencyRef, Facet, FacetOption } from '@tradeloop/contracts/market';
 import { FILTER_KEYS } from '@tradeloop/contracts/market-constants';
 import { PRICE_SLIDER } from '@tradeloop/contracts/common-constants';
-import { hasFilters, toggleFilter, type LIST_FILTER_KEYS, type ListState } from '../list-state.ts';
+import { RATING_FILTER_VALUES } from '@tradeloop/contracts/reviews-constants';
+import { hasFilters, toggleFilter, withoutFilters, type LIST_FILTER_KEYS, type ListState } from '../list-state.ts';
 
 type ListFilterKey = (typeof LIST_FILTER_KEYS)[number];
 
@@ -143,9 +144,35 @@ function PriceFilter({ facet, state, currency, onChange }: Omit<SidebarProps, 'f
   );
 }
 
+/** Sellers rated at least N stars on average (decision 045): native radios, like the options above. */
+function RatingFilter({ state, onChange }: { state: ListState; onChange: SidebarProps['onChange'] }) {
+  const choices = [
+    ...RATING_FILTER_VALUES.map((value) => ({ value, label: `${value} stars & up` })),
+    { value: null, label: 'Any rating' },
+  ];
+  return (
+    <Stack gap={6} role="radiogroup" aria-label="Seller rating">
+      {choices.map((choice) => (
+        <div key={String(choice.value)} className="mk-facet-option">
+          <label className="mk-facet-label">
+            <input
+              type="radio"
+              name="seller-rating"
+              value={choice.value ?? ''}
+              checked={state.rating === choice.value}
+              onChange={() => onChange({ ...state, rating: choice.value, page: 1 })}
+            />
+            {choice.label}
+          </label>
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
 /** The twelve filters of spec section 3, all open, each option with the number of products it shows. */
 export function FilterSidebar({ facets, state, currency, onChange }: SidebarProps) {
-  const handleClear = () => onChange({ ...state, filters: {}, price: { min: null, max: null }, page: 1 });
+  const handleClear = () => onChange(withoutFilters(state));
   return (
     <Stack gap="sm" component="aside" aria-label="Filters">
       <Group justify="space-between">
@@ -167,7 +194,13 @@ export function FilterSidebar({ facets, state, currency, onChange }: SidebarProp
           ))}
         </Stack>
       ) : (
-        <Accordion multiple defaultValue={[...FILTER_KEYS]} variant="separated" radius="md" chevronPosition="right">
+        <Accordion
+          multiple
+          defaultValue={[...FILTER_KEYS, 'seller_rating']}
+          variant="separated"
+          radius="md"
+          chevronPosition="right"
+        >
           {facets
             .filter((facet) => facet.visible)
             .map((facet) => (
@@ -186,6 +219,16 @@ export function FilterSidebar({ facets, state, currency, onChange }: SidebarProp
                 </Accordion.Panel>
               </Accordion.Item>
             ))}
+          <Accordion.Item value="seller_rating" data-testid="facet-seller_rating">
+            <Accordion.Control>
+              <Text size="sm" fw={600}>
+                Seller rating
+              </Text>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <RatingFilter state={state} onChange={onChange} />
+            </Accordion.Panel>
+          </Accordion.Item>
         </Accordion>
       )}
     </Stack>

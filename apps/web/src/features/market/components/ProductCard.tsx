@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
-import { IconCircleCheckFilled, IconMapPin, IconPhoto } from '@tabler/icons-react';
+import { IconCircleCheckFilled, IconMapPin, IconPhoto, IconStarFilled } from '@tabler/icons-react';
 import { productTitle } from '@tradeloop/contracts/catalog-constants';
 import type { MarketProduct } from '@tradeloop/contracts/market';
 import { AVAILABILITY_LABELS, minimumOrder, priceText, productHref } from '../format.ts';
@@ -53,6 +53,25 @@ function CardChatNow({ product, fullWidth = false }: { product: MarketProduct; f
       fullWidth={fullWidth}
       className="mk-above"
     />
+  );
+}
+
+/** The seller's average review rating and count (decision 045), or nothing before its first review. */
+export function SellerRating({ rating }: { rating: MarketProduct['seller_rating'] }) {
+  if (!rating) return null;
+  const reviews = rating.count === 1 ? '1 review' : `${rating.count} reviews`;
+  return (
+    <Group gap={4} wrap="nowrap" data-testid="seller-rating">
+      <IconStarFilled size={12} color="var(--mantine-color-yellow-8)" aria-hidden />
+      <Text size="xs" fw={600}>
+        <span className="mk-visually-hidden">Seller rated </span>
+        {rating.average.toFixed(1)}
+        <span className="mk-visually-hidden"> out of 5</span>
+      </Text>
+      <Text size="xs" c="dimmed">
+        ({reviews})
+      </Text>
+    </Group>
   );
 }
 
@@ -118,6 +137,7 @@ export function ProductCard({ product, keyword, compact = false, priority = fals
                 />
               )}
             </Text>
+            <SellerRating rating={product.seller_rating} />
             <Group gap={4} c="dimmed">
               <IconMapPin size={12} aria-hidden />
               <Text size="xs">
@@ -189,6 +209,7 @@ export function ProductRow({ product, keyword, priority = false }: CardProps) {
             {product.shop_name} · {product.company_details.business_type} ·{' '}
             {product.company_details.country_name ?? 'Worldwide'}
           </Text>
+          <SellerRating rating={product.seller_rating} />
         </Stack>
         <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }} maw={200}>
           <Text fw={700} size="lg" c="brand.8" ta="right" data-testid="product-price">

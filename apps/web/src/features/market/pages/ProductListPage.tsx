@@ -38,7 +38,14 @@ import { FilterSidebar } from '../components/FilterSidebar.tsx';
 import { ProductCard, ProductCardSkeleton, ProductRow } from '../components/ProductCard.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
 import { SidePanels } from '../components/SidePanels.tsx';
-import { hasFilters, readListState, searchBody, writeListState, type ListState } from '../list-state.ts';
+import {
+  hasFilters,
+  readListState,
+  searchBody,
+  withoutFilters,
+  writeListState,
+  type ListState,
+} from '../list-state.ts';
 import { sponsoredListQuery } from '../../promotion/api/ads.ts';
 import { SponsoredStrip } from '../../promotion/components/SponsoredStrip.tsx';
 
@@ -90,10 +97,7 @@ function Results({ state, onChange }: { state: ListState; onChange: (next: ListS
           description="Try fewer filters, another spelling or a wider price range."
           action={
             hasFilters(state) && (
-              <Button
-                variant="light"
-                onClick={() => onChange({ ...state, filters: {}, price: { min: null, max: null }, page: 1 })}
-              >
+              <Button variant="light" onClick={() => onChange(withoutFilters(state))}>
                 Clear filters
               </Button>
             )

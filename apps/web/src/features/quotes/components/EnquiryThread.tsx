@@ -29,6 +29,7 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { dateLabel, initials, time12 } from '../../../lib/format.ts';
 import { money } from '../../market/format.ts';
+import { ReviewAfterEnquiry } from '../../reviews/components/ReviewAfterEnquiry.tsx';
 import { useEnquiry, useEnquiryAction } from '../api/enquiries.ts';
 
 export const STATUS_COLORS: Record<string, string> = {
@@ -357,6 +358,7 @@ export function EnquiryThread({ id }: { id: number }) {
       ) : (
         <BuyerActions key={detail.id} detail={detail} />
       )}
+      {detail.side === 'buyer' && <ReviewAfterEnquiry companyId={detail.seller_company_id} enquiryId={detail.id} />}
     </Stack>
   );
 }
