@@ -47,6 +47,8 @@ export type DomainEvents = {
   };
   /** A product was created active or made active: its company's followers may be told (decision 043). */
   'product.published': { productId: number; companyId: number };
+  /** Someone started following a company (decision 044): its owner may be told, once per follower. */
+  'company.followed': { companyId: number; followerUserId: number };
   /** A buyer added a product to their wishlist for the first time. */
   'product.wishlisted': { productId: number; productName: string; sellerUserId: number; userId: number };
   /**

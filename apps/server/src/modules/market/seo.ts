@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { escapeHtml, type PageHead } from '../../platform/web.ts';
 import { categoryTree } from '../catalog/taxonomy-service.ts';
 import { productUrlOf } from './listing.ts';
+import { storefrontSlugs } from './sellers.ts';
 import { productPage } from './product-page.ts';
 import { marketListings } from './tables.ts';
 
@@ -184,7 +185,12 @@ export async function sitemap(db: Db, publicUrl: string, page: number | null): P
       loc: `${publicUrl}/productlist?categories=${category.id}`,
     })),
   ];
-  return urlset([...pages, ...(await productEntries(db, publicUrl, 0, SITEMAP_LIMIT))]);
+  // Each seller with public products has a mini-site (decision 044): its home and about-us pages.
+  const stores = (await storefrontSlugs(db, 5_000)).flatMap((slug) => [
+    { loc: `${publicUrl}/mini-site/${encodeURIComponent(slug)}` },
+    { loc: `${publicUrl}/mini-site/${encodeURIComponent(slug)}/about-us` },
+  ]);
+  return urlset([...pages, ...stores, ...(await productEntries(db, publicUrl, 0, SITEMAP_LIMIT - stores.length))]);
 }
 
 export function robotsTxt(publicUrl: string): string {
