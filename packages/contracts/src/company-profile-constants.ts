@@ -7,13 +7,14 @@ export const BUSINESS_TYPES = COMPANY_TYPES;
 /** Spec section 3, in its own words (spelling included): what the helper shows when no toggle is 1. */
 export const BUSINESS_TYPE_MISSING = 'bussiness type not avaiable';
 
-export type BusinessTypeEntry = { name: string; toggle: 0 | 1 };
+export type BusinessType = (typeof BUSINESS_TYPES)[number];
+export type BusinessTypeEntry = { name: BusinessType; toggle: 0 | 1 };
 
 /**
  * The business type helper (spec section 3): the name of the entry whose toggle equals 1, else
  * 'bussiness type not avaiable'. Several entries on: their names, in the list's order, joined by commas.
  */
-export function businessTypeName(entries: readonly BusinessTypeEntry[]): string {
+export function businessTypeName(entries: readonly { name: string; toggle: number }[]): string {
   const on = entries.filter((entry) => entry.toggle === 1).map((entry) => entry.name);
   return on.length ? on.join(', ') : BUSINESS_TYPE_MISSING;
 }

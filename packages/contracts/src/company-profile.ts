@@ -139,7 +139,7 @@ export const certificationSchema = z.object({
 export const companyProfileSchema = z.object({
   company_id: z.number().int(),
   /** Every business type with its toggle (1: the company is one). */
-  business_type: z.array(z.object({ name: z.string(), toggle: z.union([z.literal(0), z.literal(1)]) })),
+  business_type: z.array(z.object({ name: z.enum(BUSINESS_TYPES), toggle: z.union([z.literal(0), z.literal(1)]) })),
   /** The business type helper's text (spec section 3). */
   business_type_name: z.string(),
   about: z.string(),

@@ -53,6 +53,17 @@ describe('demo data', () => {
     expect(requests).toBeGreaterThan(0);
     expect(threads.json().data.total).toBe(requests);
     expect(threads.json().data.data[0]).toMatchObject({ type: 'type_1', lead_source: expect.any(String) });
+
+    // The demo seller's mini-site shows a filled company profile (decision 044).
+    const store = await app.inject({ method: 'GET', url: '/api/v1/front/mini-site/shree-ganesh-engineering-works' });
+    expect(store.statusCode).toBe(200);
+    expect(store.json().data.profile).toMatchObject({
+      business_type_name: 'Manufacturers',
+      year_established: 1998,
+      facilities: { selected_value: 'yes' },
+    });
+    expect(store.json().data.profile.certifications.length).toBeGreaterThan(0);
+    expect(store.json().data.products).toBeGreaterThan(0);
   }, 180_000);
 
   it('never loads over real data', async () => {

@@ -16,6 +16,7 @@ import {
   picture,
   signUpSubUser,
 } from '../catalog/test-fixtures.ts';
+import { seededRoleId } from '../accounts/roles.ts';
 import { sellerOf, webDistWithIndex } from '../market/test-fixtures.ts';
 
 /** The company profile, its images, the public mini-site and its heads (decision 044). */
@@ -183,11 +184,14 @@ describe('company profile', () => {
       expect((await call(buyer, 'GET', url)).statusCode).toBe(403);
     }
     expect((await call(buyer, 'POST', 'company_profile/update', {})).statusCode).toBe(403);
-    const manager = await signUpSubUser(app, seller);
-    const asManager = await call(manager, 'GET', 'company_profile/view');
-    // The default sub-user role (no role) grants nothing of presence.
-    expect([200, 403]).toContain(asManager.statusCode);
-    if (asManager.statusCode === 200) expect(asManager.json().data.company_id).toBe(seller.companyId);
+    const salesManager = await signUpSubUser(app, seller);
+    expect((await call(salesManager, 'GET', 'company_profile/view')).statusCode).toBe(403);
+    const roleId = await app.db.transaction((tx) => seededRoleId(tx, seller.companyId!, 'catalogue_manager'));
+    const cataloguer = await signUpSubUser(app, seller, roleId);
+    const asCataloguer = await call(cataloguer, 'GET', 'company_profile/view');
+    expect(asCataloguer.statusCode).toBe(200);
+    expect(asCataloguer.json().data.company_id).toBe(seller.companyId);
+    expect(asCataloguer.json().data.about).toBe('Pumps & valves since 1998');
   });
 });
 

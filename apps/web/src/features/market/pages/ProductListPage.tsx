@@ -44,7 +44,7 @@ import { hasFilters, readListState, searchBody, writeListState, type ListState }
  * The list's state from the URL; every change is a new history entry, so Back returns to the last
  * search. A change shows at once, before the router has applied it to the URL.
  */
-function useListState(): [ListState, (next: ListState) => void] {
+export function useListState(): [ListState, (next: ListState) => void] {
   const [params, setParams] = useSearchParams();
   const fromUrl = readListState(params, getCurrencyId());
   const [optimistic, setOptimistic] = useState<{ from: string; state: ListState } | null>(null);
@@ -57,11 +57,25 @@ function useListState(): [ListState, (next: ListState) => void] {
   return [state, update];
 }
 
+/** The body of the search, limited to one seller's products when `sellerId` is given. */
+export function sellerSearchBody(state: ListState, sellerId?: number | null) {
+  return sellerId ? { ...searchBody(state), seller_id: sellerId } : searchBody(state);
+}
+
 /** Cards a phone shows on arrival: their pictures are not lazy (the largest paint is one of them). */
 const FIRST_SEEN = 2;
 
-function Results({ state, onChange }: { state: ListState; onChange: (next: ListState) => void }) {
-  const search = useProductSearch(searchBody(state));
+/** The search's results; with `sellerId`, only that seller's products (a mini-site's catalogue, decision 044). */
+export function Results({
+  state,
+  onChange,
+  sellerId,
+}: {
+  state: ListState;
+  onChange: (next: ListState) => void;
+  sellerId?: number | null;
+}) {
+  const search = useProductSearch(sellerSearchBody(state, sellerId));
   const result = search.data;
   if (search.isError && !result) {
     return (
