@@ -9,6 +9,7 @@ import {
   multipart,
   signUpSubUser,
 } from '../src/modules/catalog/test-fixtures.ts';
+import { findCompanies } from '../src/modules/accounts/people.ts';
 import { seededRoleId } from '../src/modules/accounts/roles.ts';
 import { requestQuote } from '../src/modules/crm-work/loop-fixtures.ts';
 import { createRecord, crm } from '../src/modules/crm/test-support.ts';
@@ -155,6 +156,7 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
     ownerId: owner.id,
     subAccount: subAccount.id,
     companyId: owner.companyId!,
+    companySlug: (await findCompanies(app.db, [owner.companyId!]))[0].slug,
     product: catalogue.product,
     variation: catalogue.variation,
     group: catalogue.group,

@@ -62,7 +62,10 @@ const year = z.coerce
   .int(MESSAGES.yearInvalid)
   .min(LIMITS.firstYear, MESSAGES.yearInvalid)
   .refine((value) => value <= new Date().getUTCFullYear(), MESSAGES.yearInvalid);
-const yearSchema = z.preprocess((value) => (value === '' || value === undefined ? null : value), z.union([z.null(), year]));
+const yearSchema = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  z.union([z.null(), year]),
+);
 
 const certificationInputSchema = z.object({
   name: text(LIMITS.shortText).min(1, MESSAGES.certificationNameRequired),
@@ -70,7 +73,6 @@ const certificationInputSchema = z.object({
   year: z.preprocess((value) => (value === '' || value === undefined ? null : value), z.union([z.null(), year])),
   image_id: z.union([z.null(), id]).optional().default(null),
 });
-
 
 export const companyProfileBodySchema = z.object({
   business_type: z
@@ -88,7 +90,10 @@ export const companyProfileBodySchema = z.object({
   about: optionalText(LIMITS.about),
   qaqc_rnd: optionalText(LIMITS.qaqcRnd),
   year_established: yearSchema,
-  employees: z.union([z.null(), z.enum(EMPLOYEE_BANDS)]).optional().default(null),
+  employees: z
+    .union([z.null(), z.enum(EMPLOYEE_BANDS)])
+    .optional()
+    .default(null),
   main_markets: z
     .array(text(LIMITS.shortText).min(1))
     .max(LIMITS.mainMarkets, MESSAGES.tooMany(LIMITS.mainMarkets))

@@ -152,7 +152,12 @@ describe('company profile', () => {
       year_established: [COMPANY_PROFILE_MESSAGES.yearInvalid],
       'business_type.1.name': [COMPANY_PROFILE_MESSAGES.businessTypeRepeated],
     });
-    const second = await call(seller, 'POST', 'company_profile/update', fullProfile([foreign.id, certificate.id], null));
+    const second = await call(
+      seller,
+      'POST',
+      'company_profile/update',
+      fullProfile([foreign.id, certificate.id], null),
+    );
     expect(second.statusCode).toBe(422);
     expect(second.json().errors).toEqual({
       'facilities.factoryData.0.factoryImage.0': [COMPANY_PROFILE_MESSAGES.imageNotFound],
@@ -212,9 +217,7 @@ describe('mini-site', () => {
       seller_user_id: seller.id,
     });
     expect(site.products).toBe(1);
-    expect(site.featured_products.map((product: { name: string }) => product.name)).toEqual([
-      'Profile Monoblock Pump',
-    ]);
+    expect(site.featured_products.map((product: { name: string }) => product.name)).toEqual(['Profile Monoblock Pump']);
     expect(site.followers).toBe(1);
     expect(site.rating).toEqual({ average: null, count: 0 });
     expect(site.profile.about).toBe('Pumps & valves since 1998');

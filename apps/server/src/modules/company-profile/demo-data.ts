@@ -38,7 +38,11 @@ export async function loadCompanyProfileDemoData(tx: Tx) {
       facilities: {
         selected_value: 'yes',
         factoryData: [
-          { name: 'Main plant, Bhosari', details: '6,000 m²: CNC machining, assembly and paint shop', factoryImage: [] },
+          {
+            name: 'Main plant, Bhosari',
+            details: '6,000 m²: CNC machining, assembly and paint shop',
+            factoryImage: [],
+          },
           { name: 'Test bay', details: 'Hydraulic test bench up to 75 kW', factoryImage: [] },
         ],
       },

@@ -49,7 +49,8 @@ export async function companyProfileRoutes(app: FastifyInstance) {
       access: 'company',
       permission: 'presence',
       tags: profile,
-      summary: 'The company’s profile: business types with toggles, qaqc_rnd, registration address, facilities, certifications',
+      summary:
+        'The company’s profile: business types with toggles, qaqc_rnd, registration address, facilities, certifications',
       data: companyProfileSchema,
     },
     async ({ member }) => companyProfile(app.db, await companyOf(app.db, member.companyId)),
@@ -61,7 +62,8 @@ export async function companyProfileRoutes(app: FastifyInstance) {
       access: 'company',
       permission: 'presence',
       tags: profile,
-      summary: 'The company’s facilities: selected_value, factoryData and the factory images (none when selected_value is no)',
+      summary:
+        'The company’s facilities: selected_value, factoryData and the factory images (none when selected_value is no)',
       data: facilitiesSchema,
     },
     async ({ member }) => (await companyProfile(app.db, await companyOf(app.db, member.companyId))).facilities,
@@ -92,7 +94,8 @@ export async function companyProfileRoutes(app: FastifyInstance) {
       access: 'company',
       permission: 'presence',
       tags: profile,
-      summary: 'Upload a factory picture or certificate (PNG or JPEG by content and name); it shows once a save names it',
+      summary:
+        'Upload a factory picture or certificate (PNG or JPEG by content and name); it shows once a save names it',
       description: 'multipart/form-data with the field `file` and `kind` (factory or certificate).',
       consumes: ['multipart/form-data'],
       data: profileImageSchema,

@@ -157,6 +157,11 @@ export async function saveCompanyProfile(
     .onConflictDoUpdate({ target: companyProfiles.companyId, set: values })
     .returning();
   const previouslyUsed = new Set(previous ? imageIdsOf(previous.facilities, previous.certifications) : []);
-  const removedKeys = await dropUnusedImages(tx, company.id, new Set(imageIdsOf(facilities, certifications)), previouslyUsed);
+  const removedKeys = await dropUnusedImages(
+    tx,
+    company.id,
+    new Set(imageIdsOf(facilities, certifications)),
+    previouslyUsed,
+  );
   return { profile: await present(tx, company.id, company.companyType, row), removedKeys };
 }

@@ -1,5 +1,10 @@
 import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { BusinessTypeEntry, EmployeeBand, FacilityChoice, ProfileImageKind } from '@tradeloop/contracts/company-profile';
+import type {
+  BusinessTypeEntry,
+  EmployeeBand,
+  FacilityChoice,
+  ProfileImageKind,
+} from '@tradeloop/contracts/company-profile';
 import { companyColumn } from '../accounts/columns.ts';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 

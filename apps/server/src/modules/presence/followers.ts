@@ -45,7 +45,11 @@ export async function follow(tx: Tx, user: Follower, companyId: number) {
   const [company] = await findCompanies(tx, [companyId]);
   if (!company) throw notFound(PRESENCE_MESSAGES.companyNotFound);
   if (user.companyId === companyId) throw invalid({ company_id: [PRESENCE_MESSAGES.followOwnCompany] });
-  const added = await tx.insert(companyFollowers).values({ userId: user.id, companyId }).onConflictDoNothing().returning();
+  const added = await tx
+    .insert(companyFollowers)
+    .values({ userId: user.id, companyId })
+    .onConflictDoNothing()
+    .returning();
   return { state: await followState(tx, user.id, companyId), added: added.length > 0 };
 }
 

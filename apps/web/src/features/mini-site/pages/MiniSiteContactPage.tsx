@@ -22,7 +22,9 @@ function EnquiryForm() {
   const { user } = useSession();
   const products = useProductSearch({ seller_id: site.company.seller_user_id, per_page: 50, currency, sort: 'newest' });
   const submit = useSubmitQuote();
-  const [productId, setProductId] = useState<string | null>(site.featured_products[0] ? String(site.featured_products[0].id) : null);
+  const [productId, setProductId] = useState<string | null>(
+    site.featured_products[0] ? String(site.featured_products[0].id) : null,
+  );
   const [quantity, setQuantity] = useState<number | string>(QUOTE_DEFAULT_QUANTITY);
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -120,7 +122,9 @@ export function MiniSiteContactPage() {
   const address = [
     profile.reg_street_address,
     profile.reg_additional_address,
-    [profile.registration_city, profile.reg_region_state_province, profile.registration_postalcode].filter(Boolean).join(' '),
+    [profile.registration_city, profile.reg_region_state_province, profile.registration_postalcode]
+      .filter(Boolean)
+      .join(' '),
     company.country_name,
   ].filter(Boolean);
   return (

@@ -13,7 +13,10 @@ export function MiniSiteHomePage() {
   const { site } = useMiniSiteContext();
   const { company, profile } = site;
   useDocumentTitle(`${company.name} · TradeLoop`);
-  const about = profile.about.length > SUMMARY_CHARACTERS ? `${profile.about.slice(0, SUMMARY_CHARACTERS).trimEnd()}…` : profile.about;
+  const about =
+    profile.about.length > SUMMARY_CHARACTERS
+      ? `${profile.about.slice(0, SUMMARY_CHARACTERS).trimEnd()}…`
+      : profile.about;
   const facts = [
     ['Business type', businessTypeOf(site)],
     ['Established', profile.year_established ? String(profile.year_established) : null],

@@ -147,7 +147,13 @@ function ImageUpload({
       }
     >
       {(props) => (
-        <Button {...props} variant="default" size="xs" leftSection={<IconPhotoPlus size={14} />} loading={upload.isPending}>
+        <Button
+          {...props}
+          variant="default"
+          size="xs"
+          leftSection={<IconPhotoPlus size={14} />}
+          loading={upload.isPending}
+        >
           {label}
         </Button>
       )}
@@ -162,7 +168,10 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
   const save = useSaveCompanyProfile();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const setFactory = (index: number, next: Partial<Factory>) =>
-    set('factories', draft.factories.map((factory, at) => (at === index ? { ...factory, ...next } : factory)));
+    set(
+      'factories',
+      draft.factories.map((factory, at) => (at === index ? { ...factory, ...next } : factory)),
+    );
   const setCertification = (index: number, next: Partial<Certification>) =>
     set(
       'certifications',
@@ -312,7 +321,12 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
                         color="red"
                         size="lg"
                         aria-label={`Remove facility ${index + 1}`}
-                        onClick={() => set('factories', draft.factories.filter((_, at) => at !== index))}
+                        onClick={() =>
+                          set(
+                            'factories',
+                            draft.factories.filter((_, at) => at !== index),
+                          )
+                        }
                       >
                         <IconTrash size={16} />
                       </ActionIcon>
@@ -325,13 +339,21 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
                     <Group gap="xs">
                       {factory.images.map((image, position) => (
                         <Stack key={image.id} gap={2} align="center">
-                          <Image src={image.thumb} alt={`${factory.name || 'Facility'}, picture ${position + 1}`} w={72} h={72} radius="sm" />
+                          <Image
+                            src={image.thumb}
+                            alt={`${factory.name || 'Facility'}, picture ${position + 1}`}
+                            w={72}
+                            h={72}
+                            radius="sm"
+                          />
                           <Button
                             variant="subtle"
                             color="red"
                             size="compact-xs"
                             aria-label={`Remove picture ${position + 1} of ${factory.name || `facility ${index + 1}`}`}
-                            onClick={() => setFactory(index, { images: factory.images.filter((other) => other.id !== image.id) })}
+                            onClick={() =>
+                              setFactory(index, { images: factory.images.filter((other) => other.id !== image.id) })
+                            }
                           >
                             Remove
                           </Button>
@@ -393,7 +415,13 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
                 </SimpleGrid>
                 <Group gap="xs">
                   {certification.image && (
-                    <Image src={certification.image.thumb} alt={`${certification.name || 'Certificate'} scan`} w={56} h={56} radius="sm" />
+                    <Image
+                      src={certification.image.thumb}
+                      alt={`${certification.name || 'Certificate'} scan`}
+                      w={56}
+                      h={56}
+                      radius="sm"
+                    />
                   )}
                   <ImageUpload
                     kind="certificate"
@@ -404,7 +432,12 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
                     variant="subtle"
                     color="red"
                     size="xs"
-                    onClick={() => set('certifications', draft.certifications.filter((_, at) => at !== index))}
+                    onClick={() =>
+                      set(
+                        'certifications',
+                        draft.certifications.filter((_, at) => at !== index),
+                      )
+                    }
                   >
                     Remove certification {index + 1}
                   </Button>
@@ -418,7 +451,9 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
               size="xs"
               w="fit-content"
               leftSection={<IconPlus size={14} />}
-              onClick={() => set('certifications', [...draft.certifications, { name: '', issuer: '', year: '', image: null }])}
+              onClick={() =>
+                set('certifications', [...draft.certifications, { name: '', issuer: '', year: '', image: null }])
+              }
             >
               Add certification
             </Button>
