@@ -164,7 +164,7 @@ export function MiniSiteLayout() {
           <Outlet context={{ site, currency } satisfies MiniSiteContext} />
           <Text size="xs" c="dimmed" ta="center">
             A store on{' '}
-            <Anchor component={Link} to="/" size="xs">
+            <Anchor component={Link} to="/" size="xs" underline="always">
               TradeLoop
             </Anchor>
           </Text>
