@@ -198,6 +198,16 @@ describe('company profile', () => {
     expect(asCataloguer.json().data.company_id).toBe(seller.companyId);
     expect(asCataloguer.json().data.about).toBe('Pumps & valves since 1998');
   });
+
+  it('deletes the pictures a save takes out', async () => {
+    const before: CompanyProfile = (await call(seller, 'GET', 'company_profile/view')).json().data;
+    const [picture] = before.facilities.factory_images;
+    expect((await app.inject({ method: 'GET', url: picture.card })).statusCode).toBe(200);
+    const saved = await call(seller, 'POST', 'company_profile/update', fullProfile([], null));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.facilities.factory_images).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: picture.card })).statusCode).toBe(404);
+  });
 });
 
 describe('mini-site', () => {
