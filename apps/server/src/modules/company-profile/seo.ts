@@ -2,27 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { miniSiteOf, miniSitePath, type MiniSite, type MiniSitePage } from '@tradeloop/contracts/company-profile';
 import { AppError } from '../../platform/errors.ts';
 import { escapeHtml, type PageHead } from '../../platform/web.ts';
+import { plainText, scriptJson } from '../market/seo.ts';
 import { miniSite } from './mini-site.ts';
 
 /**
  * Mini-site pages for search engines and link previews (decision 044): title, description,
  * canonical, Open Graph and JSON-LD Organization (with its AggregateRating when rated).
  */
-
-/** JSON inside <script>: nothing in it may close the element or start a comment. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
-}
 
 const PAGE_TITLES: Record<MiniSitePage, string> = {
   '': '',
@@ -53,7 +39,7 @@ export function organizationJsonLd(site: MiniSite, absolute: (path: string) => s
     name: company.name,
     url: absolute(miniSitePath(company.slug)),
     ...(company.logo ? { logo: absolute(company.logo) } : {}),
-    ...(profile.about ? { description: clip(profile.about, 1000) } : {}),
+    ...(profile.about ? { description: plainText(profile.about, 1000) } : {}),
     ...(profile.year_established ? { foundingDate: String(profile.year_established) } : {}),
     ...address,
     ...(site.social.length ? { sameAs: site.social.map((account) => account.profile_link) } : {}),
@@ -81,7 +67,7 @@ export function miniSiteHead(site: MiniSite, page: MiniSitePage, publicUrl: stri
     ? profile.business_type_name
     : company.business_type;
   const lead = `${company.name}: ${kind}${place ? ` in ${place}` : ''}, ${site.products} products on TradeLoop.`;
-  const description = clip(`${lead} ${profile.about}`, 300);
+  const description = plainText(`${lead} ${profile.about}`, 300);
   const url = absolute(miniSitePath(company.slug, page));
   const image = site.featured_products[0]?.main_image?.card ?? company.logo;
   const meta = (property: string, content: string) =>

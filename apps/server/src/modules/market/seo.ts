@@ -20,7 +20,7 @@ import { marketListings } from './tables.ts';
 const ISO_CODES: Record<string, string> = { Rupee: 'INR' };
 
 /** JSON inside <script>: nothing in it may close the element or start a comment. */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
@@ -29,7 +29,7 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function plainText(text: string, max: number): string {
+export function plainText(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }

@@ -11,6 +11,7 @@ import { initials } from '../../../lib/format.ts';
 import { FollowButton } from '../../presence/components/FollowButton.tsx';
 import { SocialLinks } from '../../presence/components/SocialLinks.tsx';
 import { useMiniSite } from '../api/mini-site.ts';
+import { businessTypeOf } from './ProfileFacts.tsx';
 import { MiniSiteBannerSlot } from './slots.tsx';
 
 /** The mini-site's pages in its menu. The blog (/mini-site/{slug}/blog) joins when blogs are merged (decision 044). */
@@ -31,13 +32,6 @@ export function useMiniSiteContext() {
 function pageOf(pathname: string, slug: string): MiniSitePage {
   const rest = pathname.slice(miniSitePath(slug).length).replace(/^\/|\/$/g, '');
   return (NAV.find((entry) => entry.page === rest)?.page ?? '') as MiniSitePage;
-}
-
-/** The toggled business types, or the company's type when the seller toggled none. */
-export function businessTypeOf(site: MiniSite) {
-  return site.profile.business_type.some((entry) => entry.toggle === 1)
-    ? site.profile.business_type_name
-    : site.company.business_type;
 }
 
 function CompanyHeader({ site }: { site: MiniSite }) {

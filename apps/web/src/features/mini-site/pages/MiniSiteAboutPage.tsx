@@ -1,7 +1,7 @@
-import { Group, Image, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Image, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { CompanyProfile } from '@tradeloop/contracts/company-profile';
-import { businessTypeOf, useMiniSiteContext } from '../components/MiniSiteLayout.tsx';
+import { useMiniSiteContext } from '../components/MiniSiteLayout.tsx';
+import { ProfileFacts, businessTypeOf, registrationAddress } from '../components/ProfileFacts.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -14,17 +14,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
       </Stack>
     </Paper>
   );
-}
-
-function registrationAddress(profile: CompanyProfile, country: string | null) {
-  return [
-    profile.reg_street_address,
-    profile.reg_additional_address,
-    [profile.registration_city, profile.reg_region_state_province, profile.registration_postalcode]
-      .filter(Boolean)
-      .join(' '),
-    country,
-  ].filter(Boolean);
 }
 
 /** /mini-site/{slug}/about-us: the company profile, its facilities and factory pictures, its certifications. */
@@ -40,7 +29,7 @@ export function MiniSiteAboutPage() {
     ['Main markets', profile.main_markets.join(', ') || null],
     ['Country', company.country_name],
     ['Products listed', String(site.products)],
-  ].filter((fact): fact is [string, string] => Boolean(fact[1]));
+  ] satisfies [string, string | null][];
   return (
     <Stack gap="lg">
       <Title order={2} size="h3">
@@ -54,18 +43,7 @@ export function MiniSiteAboutPage() {
         ) : (
           <Text c="dimmed">{company.name} has not written its profile yet.</Text>
         )}
-        <Table withRowBorders={false} verticalSpacing={2} fz="sm" maw={560} data-testid="about-facts">
-          <Table.Tbody>
-            {facts.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th fw={500} c="dimmed" w={180}>
-                  {label}
-                </Table.Th>
-                <Table.Td>{value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ProfileFacts facts={facts} testId="about-facts" />
       </Section>
 
       {profile.qaqc_rnd && (

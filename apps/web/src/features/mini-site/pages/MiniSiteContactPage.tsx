@@ -12,6 +12,7 @@ import { randomId } from '../../../lib/storage.ts';
 import { useProductSearch } from '../../market/api/search.ts';
 import { useSubmitQuote } from '../../quotes/api/quote.ts';
 import { useMiniSiteContext } from '../components/MiniSiteLayout.tsx';
+import { registrationAddress } from '../components/ProfileFacts.tsx';
 
 /**
  * The enquiry form: the quote request of the product page (POST front/getQuery/submit), about one of
@@ -119,14 +120,7 @@ export function MiniSiteContactPage() {
   const { token, user } = useSession();
   const location = useLocation();
   useDocumentTitle(`Contact us · ${company.name} · TradeLoop`);
-  const address = [
-    profile.reg_street_address,
-    profile.reg_additional_address,
-    [profile.registration_city, profile.reg_region_state_province, profile.registration_postalcode]
-      .filter(Boolean)
-      .join(' '),
-    company.country_name,
-  ].filter(Boolean);
+  const address = registrationAddress(profile, company.country_name);
   return (
     <Stack gap="lg">
       <Title order={2} size="h3">

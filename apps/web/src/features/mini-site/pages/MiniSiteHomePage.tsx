@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { miniSitePath } from '@tradeloop/contracts/company-profile-constants';
 import { ProductCard } from '../../market/components/ProductCard.tsx';
-import { businessTypeOf, useMiniSiteContext } from '../components/MiniSiteLayout.tsx';
+import { useMiniSiteContext } from '../components/MiniSiteLayout.tsx';
+import { ProfileFacts, businessTypeOf } from '../components/ProfileFacts.tsx';
 import { MiniSiteReviewsSlot } from '../components/slots.tsx';
 
 const SUMMARY_CHARACTERS = 420;
@@ -22,7 +23,7 @@ export function MiniSiteHomePage() {
     ['Established', profile.year_established ? String(profile.year_established) : null],
     ['Employees', profile.employees],
     ['Main markets', profile.main_markets.join(', ') || null],
-  ].filter((fact): fact is [string, string] => Boolean(fact[1]));
+  ] satisfies [string, string | null][];
   return (
     <Stack gap="lg">
       <Paper withBorder p="lg" component="section" aria-labelledby="mini-site-summary">
@@ -37,20 +38,7 @@ export function MiniSiteHomePage() {
           ) : (
             <Text c="dimmed">{company.name} has not written its profile yet.</Text>
           )}
-          {facts.length > 0 && (
-            <Table withRowBorders={false} verticalSpacing={2} fz="sm" maw={560}>
-              <Table.Tbody>
-                {facts.map(([label, value]) => (
-                  <Table.Tr key={label}>
-                    <Table.Th fw={500} c="dimmed" w={160}>
-                      {label}
-                    </Table.Th>
-                    <Table.Td>{value}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+          <ProfileFacts facts={facts} />
           <Anchor component={Link} to={miniSitePath(company.slug, 'about-us')} size="sm">
             More about {company.name}
           </Anchor>
