@@ -90,6 +90,19 @@ test('a seller fills its company profile; a visitor goes from a product to its s
   await visitor.getByRole('link', { name: 'Sign in to contact' }).click();
   await expect(visitor).toHaveURL(new RegExp(`/user/signin\\?next=${encodeURIComponent(`${home}/contact-us`)}`));
 
+  // A signed-in buyer sends the enquiry from the store; the seller finds it among its enquiries.
+  const buyer = await (await browser.newContext()).newPage();
+  await signUp(buyer, { kind: 'buyer', fullName: 'Bala Buyer', email: uniqueEmail('mini-site-buyer') });
+  await buyer.goto(`${home}/contact-us`);
+  const enquiry = buyer.getByRole('form', { name: `Enquiry to ${company}` });
+  await expect(enquiry.getByRole('textbox', { name: 'Product' })).toHaveValue(`${company} Monoblock Pump`);
+  await enquiry.getByRole('textbox', { name: 'Message' }).fill('Please quote 20 pumps delivered to Nairobi.');
+  await enquiry.getByRole('button', { name: 'Send enquiry' }).click();
+  await expect(buyer.getByText('Enquiry sent')).toBeVisible();
+  await expectAccessible(buyer, 'the mini-site contact page after an enquiry');
+  await sellerPage.goto('/enquiries?type=received');
+  await expect(sellerPage.getByText('Bala Buyer').first()).toBeVisible({ timeout: 30_000 });
+
   // The served HTML: the head, the Organization JSON-LD and the products, before any JavaScript.
   for (const path of [home, `${home}/about-us`]) {
     const served = await visitor.request.get(path);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -155,6 +155,49 @@ export function Results({
   );
 }
 
+/**
+ * Above the results: their count, and the Filters button (narrow screens), sort and currency; `children`
+ * are further controls (the grid or list switch).
+ */
+export function ListToolbar(props: {
+  total: number | undefined;
+  state: ListState;
+  onChange: (next: ListState) => void;
+  onOpenFilters: () => void;
+  headingOrder: 2 | 3;
+  children?: ReactNode;
+}) {
+  const { state, onChange } = props;
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <Title order={props.headingOrder} size="h5" aria-live="polite" data-testid="result-count">
+        {props.total === undefined ? 'Searching…' : pluralize(props.total, 'product')}
+      </Title>
+      <Group gap="xs" wrap="wrap">
+        <Button
+          hiddenFrom="md"
+          variant="default"
+          leftSection={<IconAdjustmentsHorizontal size={16} />}
+          onClick={props.onOpenFilters}
+        >
+          Filters
+        </Button>
+        <NativeSelect
+          aria-label="Sort by"
+          data={MARKET_SORTS.map((value) => ({ value, label: MARKET_SORT_LABELS[value] }))}
+          value={state.sort}
+          onChange={(event) => onChange({ ...state, sort: event.currentTarget.value as MarketSort, page: 1 })}
+          w={190}
+          size="sm"
+          data-testid="sort-select"
+        />
+        <CurrencySelect value={state.currency} onChange={(currency) => onChange({ ...state, currency })} />
+        {props.children}
+      </Group>
+    </Group>
+  );
+}
+
 export function ProductListPage() {
   const [state, setState] = useListState();
   const [filtersOpened, filters] = useDisclosure(false);
@@ -210,56 +253,39 @@ export function ProductListPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9, xl: 7 }}>
             <Stack gap="md">
-              <Group justify="space-between" wrap="wrap" gap="sm">
-                <Title order={2} size="h5" aria-live="polite" data-testid="result-count">
-                  {result ? pluralize(result.total, 'product') : 'Searching…'}
-                </Title>
-                <Group gap="xs" wrap="wrap">
-                  <Button
-                    hiddenFrom="md"
-                    variant="default"
-                    leftSection={<IconAdjustmentsHorizontal size={16} />}
-                    onClick={filters.open}
-                  >
-                    Filters
-                  </Button>
-                  <NativeSelect
-                    aria-label="Sort by"
-                    data={MARKET_SORTS.map((value) => ({ value, label: MARKET_SORT_LABELS[value] }))}
-                    value={state.sort}
-                    onChange={(event) => setState({ ...state, sort: event.currentTarget.value as MarketSort, page: 1 })}
-                    w={190}
-                    size="sm"
-                    data-testid="sort-select"
-                  />
-                  <CurrencySelect value={state.currency} onChange={(currency) => setState({ ...state, currency })} />
-                  <SegmentedControl
-                    size="sm"
-                    value={state.view}
-                    onChange={(view) => setState({ ...state, view: view as ListView })}
-                    data={[
-                      {
-                        value: 'grid',
-                        label: (
-                          <>
-                            <IconLayoutGrid size={16} aria-hidden />
-                            <VisuallyHidden>Grid view</VisuallyHidden>
-                          </>
-                        ),
-                      },
-                      {
-                        value: 'list',
-                        label: (
-                          <>
-                            <IconList size={16} aria-hidden />
-                            <VisuallyHidden>List view</VisuallyHidden>
-                          </>
-                        ),
-                      },
-                    ]}
-                  />
-                </Group>
-              </Group>
+              <ListToolbar
+                total={result?.total}
+                state={state}
+                onChange={setState}
+                onOpenFilters={filters.open}
+                headingOrder={2}
+              >
+                <SegmentedControl
+                  size="sm"
+                  value={state.view}
+                  onChange={(view) => setState({ ...state, view: view as ListView })}
+                  data={[
+                    {
+                      value: 'grid',
+                      label: (
+                        <>
+                          <IconLayoutGrid size={16} aria-hidden />
+                          <VisuallyHidden>Grid view</VisuallyHidden>
+                        </>
+                      ),
+                    },
+                    {
+                      value: 'list',
+                      label: (
+                        <>
+                          <IconList size={16} aria-hidden />
+                          <VisuallyHidden>List view</VisuallyHidden>
+                        </>
+                      ),
+                    },
+                  ]}
+                />
+              </ListToolbar>
               <Results state={state} onChange={setState} />
               {result && (
                 <Box hiddenFrom="xl" mt="lg">

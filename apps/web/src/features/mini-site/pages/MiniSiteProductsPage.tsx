@@ -1,14 +1,10 @@
-import { Box, Button, Grid, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Box, Grid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { MARKET_SORT_LABELS, MARKET_SORTS, type MarketSort } from '@tradeloop/contracts/market-constants';
 import { LazyDrawer } from '../../../components/LazyDrawer.tsx';
-import { pluralize } from '../../../lib/format.ts';
 import { useProductSearch } from '../../market/api/search.ts';
-import { CurrencySelect } from '../../market/components/CurrencySelect.tsx';
 import { FilterSidebar } from '../../market/components/FilterSidebar.tsx';
 import { SearchBox } from '../../market/components/SearchBox.tsx';
-import { Results, sellerSearchBody, useListState } from '../../market/pages/ProductListPage.tsx';
+import { ListToolbar, Results, sellerSearchBody, useListState } from '../../market/pages/ProductListPage.tsx';
 import { useMiniSiteContext } from '../components/MiniSiteLayout.tsx';
 
 /**
@@ -55,30 +51,13 @@ export function MiniSiteProductsPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Stack gap="md">
-            <Group justify="space-between" wrap="wrap" gap="sm">
-              <Title order={3} size="h5" aria-live="polite" data-testid="result-count">
-                {result ? pluralize(result.total, 'product') : 'Searching…'}
-              </Title>
-              <Group gap="xs" wrap="wrap">
-                <Button
-                  hiddenFrom="md"
-                  variant="default"
-                  leftSection={<IconAdjustmentsHorizontal size={16} />}
-                  onClick={filters.open}
-                >
-                  Filters
-                </Button>
-                <NativeSelect
-                  aria-label="Sort by"
-                  data={MARKET_SORTS.map((value) => ({ value, label: MARKET_SORT_LABELS[value] }))}
-                  value={state.sort}
-                  onChange={(event) => setState({ ...state, sort: event.currentTarget.value as MarketSort, page: 1 })}
-                  w={190}
-                  size="sm"
-                />
-                <CurrencySelect value={state.currency} onChange={(currency) => setState({ ...state, currency })} />
-              </Group>
-            </Group>
+            <ListToolbar
+              total={result?.total}
+              state={state}
+              onChange={setState}
+              onOpenFilters={filters.open}
+              headingOrder={3}
+            />
             <Results state={state} onChange={setState} sellerId={sellerId} />
           </Stack>
         </Grid.Col>
