@@ -39,6 +39,7 @@ import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { presenceRoutes } from './modules/presence/routes.ts';
 import { promotionRoutes } from './modules/promotion/routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { companyProfileRoutes } from './modules/company-profile/routes.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
 import { scoringRoutes } from './modules/scoring/routes.ts';
 import { automationRoutes } from './modules/automation/routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(presenceRoutes);
   await app.register(promotionRoutes, { demoPictures: options.demoPictures ?? config.demoData });
   await app.register(reviewsRoutes);
+  await app.register(companyProfileRoutes);
 
   // The web app on the same origin; API paths that match nothing answer the JSON 404.
   if (fs.existsSync(config.webDist)) await registerWebApp(app, config.webDist);

@@ -11,6 +11,7 @@ import {
   signUpSubUser,
 } from '../src/modules/catalog/test-fixtures.ts';
 import { BANNER_PAGES, utcDay } from '@tradeloop/contracts/promotion';
+import { findCompanies } from '../src/modules/accounts/people.ts';
 import { seededRoleId } from '../src/modules/accounts/roles.ts';
 import { requestQuote } from '../src/modules/crm-work/loop-fixtures.ts';
 import { createRecord, crm } from '../src/modules/crm/test-support.ts';
@@ -190,6 +191,7 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
     ownerId: owner.id,
     subAccount: subAccount.id,
     companyId: owner.companyId!,
+    companySlug: (await findCompanies(app.db, [owner.companyId!]))[0].slug,
     product: catalogue.product,
     variation: catalogue.variation,
     group: catalogue.group,

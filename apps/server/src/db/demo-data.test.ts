@@ -60,6 +60,16 @@ describe('demo data', () => {
       count: 3,
       distribution: { 4: 2, 5: 1 },
     });
+    // The demo seller's mini-site shows a filled company profile (decision 044).
+    const store = await app.inject({ method: 'GET', url: '/api/v1/front/mini-site/shree-ganesh-engineering-works' });
+    expect(store.statusCode).toBe(200);
+    expect(store.json().data.profile).toMatchObject({
+      business_type_name: 'Manufacturers',
+      year_established: 1998,
+      facilities: { selected_value: 'yes' },
+    });
+    expect(store.json().data.profile.certifications.length).toBeGreaterThan(0);
+    expect(store.json().data.products).toBeGreaterThan(0);
   }, 180_000);
 
   it('never loads over real data', async () => {

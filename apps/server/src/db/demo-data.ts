@@ -4,6 +4,7 @@ import { createAccount } from '../modules/accounts/service.ts';
 import { countUsers } from '../modules/accounts/people.ts';
 import { loadCatalogDemoData } from '../modules/catalog/demo-data.ts';
 import { loadChatDemoData } from '../modules/chat/demo-data.ts';
+import { loadCompanyProfileDemoData } from '../modules/company-profile/demo-data.ts';
 import { loadCrmDemoData } from '../modules/crm/demo-data.ts';
 import { loadCrmWorkDemoData } from '../modules/crm-work/demo-data.ts';
 import { loadMarketDemoData } from '../modules/market/demo-data.ts';
@@ -353,6 +354,7 @@ export async function loadDemoData(db: Db): Promise<DemoResult> {
     await loadReviewsDemoData(tx);
     await loadCrmWorkDemoData(tx);
     await loadPromotionDemoData(tx);
+    await loadCompanyProfileDemoData(tx);
     await addAppMeta(tx, DEMO_KEY, new Date().toISOString());
   });
   return {

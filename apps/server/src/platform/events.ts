@@ -51,6 +51,8 @@ export type DomainEvents = {
   'review.created': { reviewId: number; companyId: number; buyerId: number; rating: number };
   /** A seller replied to a review (decision 045): the buyer is told. */
   'review.replied': { reviewId: number; companyId: number; buyerId: number };
+  /** Someone started following a company (decision 044): its owner may be told, once per follower. */
+  'company.followed': { companyId: number; followerUserId: number };
   /** A buyer added a product to their wishlist for the first time. */
   'product.wishlisted': { productId: number; productName: string; sellerUserId: number; userId: number };
   /**

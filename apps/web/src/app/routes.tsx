@@ -66,6 +66,45 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               },
             },
             {
+              // A seller's store (decision 044): the layout reads the company; its pages share that answer.
+              path: 'mini-site/:slug',
+              lazy: async () => {
+                const [layout, data] = await Promise.all([
+                  import('../features/mini-site/components/MiniSiteLayout.tsx'),
+                  import('../features/mini-site/page-data.ts'),
+                ]);
+                return { Component: layout.MiniSiteLayout, loader: pageData(queryClient, data.miniSiteQueries) };
+              },
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({
+                    Component: (await import('../features/mini-site/pages/MiniSiteHomePage.tsx')).MiniSiteHomePage,
+                  }),
+                },
+                {
+                  path: 'about-us',
+                  lazy: async () => ({
+                    Component: (await import('../features/mini-site/pages/MiniSiteAboutPage.tsx')).MiniSiteAboutPage,
+                  }),
+                },
+                {
+                  path: 'our-products',
+                  lazy: async () => ({
+                    Component: (await import('../features/mini-site/pages/MiniSiteProductsPage.tsx'))
+                      .MiniSiteProductsPage,
+                  }),
+                },
+                {
+                  path: 'contact-us',
+                  lazy: async () => ({
+                    Component: (await import('../features/mini-site/pages/MiniSiteContactPage.tsx'))
+                      .MiniSiteContactPage,
+                  }),
+                },
+              ],
+            },
+            {
               path: 'user/set-password',
               lazy: async () => ({
                 Component: (await import('../features/accounts/pages/SetPasswordPage.tsx')).SetPasswordPage,

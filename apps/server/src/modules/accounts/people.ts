@@ -126,9 +126,30 @@ export async function companyExists(db: Tx, companyId: number) {
 export async function findCompanies(db: Tx, ids: number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: companies.id, name: companies.name, slug: companies.slug, countryCode: companies.countryCode })
+    .select(companyColumns)
     .from(companies)
     .where(sql`${companies.id} = any(${sql.param([...new Set(ids)])}::bigint[])`);
+}
+
+const companyColumns = {
+  id: companies.id,
+  name: companies.name,
+  slug: companies.slug,
+  countryCode: companies.countryCode,
+  companyType: companies.companyType,
+  createdAt: companies.createdAt,
+};
+
+/** The company with this slug (its mini-site's address), or undefined. */
+export async function findCompanyBySlug(db: Tx, slug: string) {
+  const [row] = await db.select(companyColumns).from(companies).where(eq(companies.slug, slug.toLowerCase()));
+  return row;
+}
+
+/** The company's owner: its live seller account that is nobody's sub-user (undefined when there is none). */
+export async function companyOwner(db: Tx, companyId: number) {
+  const people = await findPeople(db, { companyId, live: true });
+  return people.find((person) => person.parentUser === null && person.userType === 'seller');
 }
 
 export async function countUsers(db: Tx) {

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_MEMBER_TYPE,
@@ -124,4 +124,33 @@ export async function setMemberType(tx: Tx, companyId: number, memberType: strin
     .values({ companyId, memberType })
     .onConflictDoUpdate({ target: marketSellers.companyId, set: { memberType, updatedAt: new Date() } });
   return sellerMarketProfile(tx, companyId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A company's storefront (its mini-site, decision 044)
+
+/** The company's public products: how many, and the newest `limit` in the currency asked. */
+export async function companyShowcase(db: Db, companyId: number, options: { limit: number; currency: number }) {
+  const where = eq(marketListings.companyId, companyId);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(marketListings).where(where),
+    db
+      .select(listingFields)
+      .from(marketListings)
+      .where(where)
+      .orderBy(desc(marketListings.createdAt), desc(marketListings.productId))
+      .limit(options.limit),
+  ]);
+  const present = await presenter(db, await currentRates(db), options.currency);
+  return { total, products: rows.map(present) };
+}
+
+/** Slugs of the companies with public products, for the sitemap's mini-site pages. */
+export async function storefrontSlugs(db: Db, limit: number) {
+  const rows = await db
+    .selectDistinct({ slug: marketListings.companySlug })
+    .from(marketListings)
+    .orderBy(marketListings.companySlug)
+    .limit(limit);
+  return rows.map((row) => row.slug).filter((slug): slug is string => Boolean(slug));
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { escapeHtml, type PageHead } from '../../platform/web.ts';
 import { categoryTree } from '../catalog/taxonomy-service.ts';
 import { productUrlOf } from './listing.ts';
+import { storefrontSlugs } from './sellers.ts';
 import { productPage } from './product-page.ts';
 import { marketListings } from './tables.ts';
 
@@ -19,7 +20,7 @@ import { marketListings } from './tables.ts';
 const ISO_CODES: Record<string, string> = { Rupee: 'INR' };
 
 /** JSON inside <script>: nothing in it may close the element or start a comment. */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
@@ -28,7 +29,7 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function plainText(text: string, max: number): string {
+export function plainText(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
@@ -184,7 +185,12 @@ export async function sitemap(db: Db, publicUrl: string, page: number | null): P
       loc: `${publicUrl}/productlist?categories=${category.id}`,
     })),
   ];
-  return urlset([...pages, ...(await productEntries(db, publicUrl, 0, SITEMAP_LIMIT))]);
+  // Each seller with public products has a mini-site (decision 044): its home and about-us pages.
+  const stores = (await storefrontSlugs(db, 5_000)).flatMap((slug) => [
+    { loc: `${publicUrl}/mini-site/${encodeURIComponent(slug)}` },
+    { loc: `${publicUrl}/mini-site/${encodeURIComponent(slug)}/about-us` },
+  ]);
+  return urlset([...pages, ...stores, ...(await productEntries(db, publicUrl, 0, SITEMAP_LIMIT - stores.length))]);
 }
 
 export function robotsTxt(publicUrl: string): string {

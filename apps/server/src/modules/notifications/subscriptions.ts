@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_EVENT } from '@tradeloop/contracts/notifications';
 import type { DomainEvents, EventContext } from '../../platform/events.ts';
+import { companyOwner, findPerson } from '../accounts/people.ts';
 import { localUser } from '../accounts/service.ts';
 import { findListing } from '../market/product-page.ts';
 import { productUrlOf } from '../market/listing.ts';
-import { followersToAnnounce } from '../presence/followers.ts';
+import { followerToAnnounce, followersToAnnounce } from '../presence/followers.ts';
 import { reviewNotice } from '../reviews/service.ts';
 import { createNotification, createNotifications, type NewNotification } from './service.ts';
 
@@ -85,6 +86,25 @@ export function subscribeNotifications(app: FastifyInstance) {
         app.realtime.toUsers([followerIds[index]], NOTIFICATION_EVENT, notification),
       ),
     );
+  });
+
+  // The seller hears of each new follower once (decision 044), in the products tab (the storefront's news); no e-mail.
+  app.events.on('company.followed', 'notifications.company-followed', async (event, context) => {
+    const [owner, follower] = await Promise.all([
+      companyOwner(context.tx, event.companyId),
+      findPerson(context.tx, event.followerUserId),
+    ]);
+    if (!owner || !follower) return;
+    if (!(await followerToAnnounce(context.tx, event.companyId, event.followerUserId))) return;
+    const from = follower.companyName ? ` of ${follower.companyName}` : '';
+    await deliver(context, {
+      userId: owner.id,
+      type: 'product',
+      title: 'New follower',
+      body: `${follower.name}${from} now follows your company.`,
+      link: '/company-page',
+      data: { companyId: event.companyId, followerUserId: event.followerUserId },
+    });
   });
 
   app.events.on('product.wishlisted', 'notifications.product-wishlisted', (event, context) =>

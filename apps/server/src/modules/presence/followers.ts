@@ -10,7 +10,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { findCompanies, findPeople } from '../accounts/people.ts';
-import { announcedProducts, companyFollowers } from './tables.ts';
+import { announcedFollowers, announcedProducts, companyFollowers } from './tables.ts';
 
 type ListQuery = z.infer<typeof followListQuerySchema>;
 type Follower = { id: number; companyId: number | null };
@@ -40,13 +40,17 @@ export async function followState(db: Tx, userId: number | null, companyId: numb
   return { company_id: companyId, following: Boolean(row), followers: await followerCount(db, companyId) };
 }
 
-/** The user follows the company (again: no change). Nobody follows their own company. */
+/** The user follows the company (again: no change, `added` false). Nobody follows their own company. */
 export async function follow(tx: Tx, user: Follower, companyId: number) {
   const [company] = await findCompanies(tx, [companyId]);
   if (!company) throw notFound(PRESENCE_MESSAGES.companyNotFound);
   if (user.companyId === companyId) throw invalid({ company_id: [PRESENCE_MESSAGES.followOwnCompany] });
-  await tx.insert(companyFollowers).values({ userId: user.id, companyId }).onConflictDoNothing();
-  return followState(tx, user.id, companyId);
+  const added = await tx
+    .insert(companyFollowers)
+    .values({ userId: user.id, companyId })
+    .onConflictDoNothing()
+    .returning();
+  return { state: await followState(tx, user.id, companyId), added: added.length > 0 };
 }
 
 /** POST front/delete/follower_list/{id}: the user stops following company {id} (not following: no change). */
@@ -144,4 +148,10 @@ export async function followersToAnnounce(tx: Tx, companyId: number, productId: 
     .from(companyFollowers)
     .where(eq(companyFollowers.companyId, companyId));
   return rows.map((row) => row.userId);
+}
+
+/** Whether the company's owner is yet to hear of this follower: true once per follower and company (marked in the caller's transaction). */
+export async function followerToAnnounce(tx: Tx, companyId: number, userId: number): Promise<boolean> {
+  const first = await tx.insert(announcedFollowers).values({ companyId, userId }).onConflictDoNothing().returning();
+  return first.length > 0;
 }

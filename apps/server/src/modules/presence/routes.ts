@@ -72,8 +72,12 @@ export async function presenceRoutes(app: FastifyInstance) {
       data: followStateSchema,
       transaction: true,
     },
-    async ({ request, user, tx }) =>
-      withMessage(await follow(tx, user, request.body.company_id), PRESENCE_MESSAGES.followed),
+    async ({ request, user, tx }) => {
+      const { state, added } = await follow(tx, user, request.body.company_id);
+      if (added)
+        await app.events.emit(tx, 'company.followed', { companyId: request.body.company_id, followerUserId: user.id });
+      return withMessage(state, PRESENCE_MESSAGES.followed);
+    },
   );
 
   route.post(

@@ -46,3 +46,16 @@ export const announcedProducts = pgTable('announced_products', {
     .references(() => products.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
+
+/** Followers whose company's owner was told of them: once per follower and company, unfollowing and following again included. */
+export const announcedFollowers = pgTable(
+  'announced_followers',
+  {
+    companyId: companyColumn(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
+);

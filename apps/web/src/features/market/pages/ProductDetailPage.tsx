@@ -23,6 +23,7 @@ import {
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import {
   IconAddressBook,
+  IconBuildingStore,
   IconBrandFacebook,
   IconBrandLinkedin,
   IconBrandWhatsapp,
@@ -41,6 +42,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { COMBINATION_SEPARATOR, productTitle } from '@tradeloop/contracts/catalog-constants';
 import type { MarketProduct, ProductPage } from '@tradeloop/contracts/market';
 import { productKeyOf } from '@tradeloop/contracts/market-constants';
+import { miniSitePath } from '@tradeloop/contracts/company-profile-constants';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
@@ -287,6 +289,15 @@ function SellerCard({ page, onContact }: { page: ProductPage; onContact: () => v
         </Table.Tbody>
       </Table>
       <Stack gap="xs" mt="sm">
+        <Button
+          component={Link}
+          to={miniSitePath(seller.slug)}
+          variant="default"
+          leftSection={<IconBuildingStore size={16} aria-hidden />}
+          data-track="visit-store-link"
+        >
+          Visit store
+        </Button>
         <SocialLinks companyName={seller.name} accounts={seller.social} />
         <FollowButton companyId={seller.id} companyName={seller.name} followers={seller.followers} />
         <ChatNowButton

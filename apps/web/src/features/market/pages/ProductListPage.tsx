@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -53,7 +53,7 @@ import { SponsoredStrip } from '../../promotion/components/SponsoredStrip.tsx';
  * The list's state from the URL; every change is a new history entry, so Back returns to the last
  * search. A change shows at once, before the router has applied it to the URL.
  */
-function useListState(): [ListState, (next: ListState) => void] {
+export function useListState(): [ListState, (next: ListState) => void] {
   const [params, setParams] = useSearchParams();
   const fromUrl = readListState(params, getCurrencyId());
   const [optimistic, setOptimistic] = useState<{ from: string; state: ListState } | null>(null);
@@ -66,11 +66,25 @@ function useListState(): [ListState, (next: ListState) => void] {
   return [state, update];
 }
 
+/** The body of the search, limited to one seller's products when `sellerId` is given. */
+export function sellerSearchBody(state: ListState, sellerId?: number | null) {
+  return sellerId ? { ...searchBody(state), seller_id: sellerId } : searchBody(state);
+}
+
 /** Cards a phone shows on arrival: their pictures are not lazy (the largest paint is one of them). */
 const FIRST_SEEN = 2;
 
-function Results({ state, onChange }: { state: ListState; onChange: (next: ListState) => void }) {
-  const search = useProductSearch(searchBody(state));
+/** The search's results; with `sellerId`, only that seller's products (a mini-site's catalogue, decision 044). */
+export function Results({
+  state,
+  onChange,
+  sellerId,
+}: {
+  state: ListState;
+  onChange: (next: ListState) => void;
+  sellerId?: number | null;
+}) {
+  const search = useProductSearch(sellerSearchBody(state, sellerId));
   const result = search.data;
   if (search.isError && !result) {
     return (
@@ -148,6 +162,49 @@ function Results({ state, onChange }: { state: ListState; onChange: (next: ListS
   );
 }
 
+/**
+ * Above the results: their count, and the Filters button (narrow screens), sort and currency; `children`
+ * are further controls (the grid or list switch).
+ */
+export function ListToolbar(props: {
+  total: number | undefined;
+  state: ListState;
+  onChange: (next: ListState) => void;
+  onOpenFilters: () => void;
+  headingOrder: 2 | 3;
+  children?: ReactNode;
+}) {
+  const { state, onChange } = props;
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <Title order={props.headingOrder} size="h5" aria-live="polite" data-testid="result-count">
+        {props.total === undefined ? 'Searching…' : pluralize(props.total, 'product')}
+      </Title>
+      <Group gap="xs" wrap="wrap">
+        <Button
+          hiddenFrom="md"
+          variant="default"
+          leftSection={<IconAdjustmentsHorizontal size={16} />}
+          onClick={props.onOpenFilters}
+        >
+          Filters
+        </Button>
+        <NativeSelect
+          aria-label="Sort by"
+          data={MARKET_SORTS.map((value) => ({ value, label: MARKET_SORT_LABELS[value] }))}
+          value={state.sort}
+          onChange={(event) => onChange({ ...state, sort: event.currentTarget.value as MarketSort, page: 1 })}
+          w={190}
+          size="sm"
+          data-testid="sort-select"
+        />
+        <CurrencySelect value={state.currency} onChange={(currency) => onChange({ ...state, currency })} />
+        {props.children}
+      </Group>
+    </Group>
+  );
+}
+
 export function ProductListPage() {
   const [state, setState] = useListState();
   const [filtersOpened, filters] = useDisclosure(false);
@@ -203,56 +260,39 @@ export function ProductListPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9, xl: 7 }}>
             <Stack gap="md">
-              <Group justify="space-between" wrap="wrap" gap="sm">
-                <Title order={2} size="h5" aria-live="polite" data-testid="result-count">
-                  {result ? pluralize(result.total, 'product') : 'Searching…'}
-                </Title>
-                <Group gap="xs" wrap="wrap">
-                  <Button
-                    hiddenFrom="md"
-                    variant="default"
-                    leftSection={<IconAdjustmentsHorizontal size={16} />}
-                    onClick={filters.open}
-                  >
-                    Filters
-                  </Button>
-                  <NativeSelect
-                    aria-label="Sort by"
-                    data={MARKET_SORTS.map((value) => ({ value, label: MARKET_SORT_LABELS[value] }))}
-                    value={state.sort}
-                    onChange={(event) => setState({ ...state, sort: event.currentTarget.value as MarketSort, page: 1 })}
-                    w={190}
-                    size="sm"
-                    data-testid="sort-select"
-                  />
-                  <CurrencySelect value={state.currency} onChange={(currency) => setState({ ...state, currency })} />
-                  <SegmentedControl
-                    size="sm"
-                    value={state.view}
-                    onChange={(view) => setState({ ...state, view: view as ListView })}
-                    data={[
-                      {
-                        value: 'grid',
-                        label: (
-                          <>
-                            <IconLayoutGrid size={16} aria-hidden />
-                            <VisuallyHidden>Grid view</VisuallyHidden>
-                          </>
-                        ),
-                      },
-                      {
-                        value: 'list',
-                        label: (
-                          <>
-                            <IconList size={16} aria-hidden />
-                            <VisuallyHidden>List view</VisuallyHidden>
-                          </>
-                        ),
-                      },
-                    ]}
-                  />
-                </Group>
-              </Group>
+              <ListToolbar
+                total={result?.total}
+                state={state}
+                onChange={setState}
+                onOpenFilters={filters.open}
+                headingOrder={2}
+              >
+                <SegmentedControl
+                  size="sm"
+                  value={state.view}
+                  onChange={(view) => setState({ ...state, view: view as ListView })}
+                  data={[
+                    {
+                      value: 'grid',
+                      label: (
+                        <>
+                          <IconLayoutGrid size={16} aria-hidden />
+                          <VisuallyHidden>Grid view</VisuallyHidden>
+                        </>
+                      ),
+                    },
+                    {
+                      value: 'list',
+                      label: (
+                        <>
+                          <IconList size={16} aria-hidden />
+                          <VisuallyHidden>List view</VisuallyHidden>
+                        </>
+                      ),
+                    },
+                  ]}
+                />
+              </ListToolbar>
               <Results state={state} onChange={setState} />
               {result && (
                 <Box hiddenFrom="xl" mt="lg">

@@ -6,4 +6,5 @@ export const presenceKeys = {
   followedPage: (page: number) => [...presenceKeys.follows(), 'page', page] as const,
   followers: (page: number) => [...presenceKeys.all, 'followers', page] as const,
   social: () => [...presenceKeys.all, 'social'] as const,
+  companyProfile: () => [...presenceKeys.all, 'company-profile'] as const,
 };

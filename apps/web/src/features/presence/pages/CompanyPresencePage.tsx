@@ -10,6 +10,8 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { describeErrors, isApiError } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { pluralize } from '../../../lib/format.ts';
+import { useCompanyProfile } from '../api/company-profile.ts';
+import { CompanyProfileForm } from '../components/CompanyProfileForm.tsx';
 import { useFollowers } from '../api/follows.ts';
 import { useSaveSocialAccounts, useSocialAccounts } from '../api/social.ts';
 
@@ -127,10 +129,11 @@ function FollowersTable() {
   );
 }
 
-/** /company-page: the seller's social media links (shown with its products) and its followers. */
+/** /company-page: the seller's company profile, social media links (shown with its products) and its followers. */
 export function CompanyPresencePage() {
   useDocumentTitle('Company page · TradeLoop');
   const social = useSocialAccounts();
+  const profile = useCompanyProfile();
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
@@ -142,6 +145,21 @@ export function CompanyPresencePage() {
             What buyers see of your company beside your products.
           </Text>
         </div>
+        <Paper withBorder p="lg" component="section" aria-labelledby="company-profile-title">
+          <Title order={2} size="h4" mb="xs" id="company-profile-title">
+            Company profile
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            What your store’s about-us page shows: business types, figures, address, facilities and certifications.
+          </Text>
+          {profile.isError && !profile.data ? (
+            <ErrorState onRetry={() => void profile.refetch()} />
+          ) : profile.data ? (
+            <CompanyProfileForm profile={profile.data} />
+          ) : (
+            <Skeleton height={400} aria-busy="true" aria-label="Loading the company profile" />
+          )}
+        </Paper>
         <Paper withBorder p="lg">
           <Title order={2} size="h4" mb="xs">
             Social media accounts

@@ -1,7 +1,8 @@
-import { Button, Container, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { miniSitePath } from '@tradeloop/contracts/company-profile-constants';
 import { PagePagination } from '../../../components/PagePagination.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
@@ -68,9 +69,9 @@ export function FollowingPage() {
                   {data.data.map((company) => (
                     <Table.Tr key={company.id}>
                       <Table.Td>
-                        <Text fw={600} size="sm">
+                        <Anchor component={Link} to={miniSitePath(company.slug)} fw={600} size="sm">
                           {company.name}
-                        </Text>
+                        </Anchor>
                       </Table.Td>
                       <Table.Td>{company.country_code ?? '—'}</Table.Td>
                       <Table.Td>{dateOf(company.followed_at)}</Table.Td>
