@@ -37,6 +37,7 @@ import { crmWorkRoutes } from './modules/crm-work/routes.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { presenceRoutes } from './modules/presence/routes.ts';
+import { blogsRoutes } from './modules/blogs/routes.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
 import { scoringRoutes } from './modules/scoring/routes.ts';
 import { automationRoutes } from './modules/automation/routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(quotesRoutes);
   await app.register(notificationsRoutes);
   await app.register(presenceRoutes);
+  await app.register(blogsRoutes);
 
   // The web app on the same origin; API paths that match nothing answer the JSON 404.
   if (fs.existsSync(config.webDist)) await registerWebApp(app, config.webDist);

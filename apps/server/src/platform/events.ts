@@ -47,6 +47,8 @@ export type DomainEvents = {
   };
   /** A product was created active or made active: its company's followers may be told (decision 043). */
   'product.published': { productId: number; companyId: number };
+  /** A seller's blog post became public: its company's followers are told, once per post (decision 046). */
+  'blog.published': { postId: number };
   /** A buyer added a product to their wishlist for the first time. */
   'product.wishlisted': { productId: number; productName: string; sellerUserId: number; userId: number };
   /**

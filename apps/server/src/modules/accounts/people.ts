@@ -131,6 +131,15 @@ export async function findCompanies(db: Tx, ids: number[]) {
     .where(sql`${companies.id} = any(${sql.param([...new Set(ids)])}::bigint[])`);
 }
 
+/** The company whose public address (slug) this is, with its public facts; undefined when none. */
+export async function findCompanyBySlug(db: Tx, slug: string) {
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name, slug: companies.slug, countryCode: companies.countryCode })
+    .from(companies)
+    .where(eq(companies.slug, slug));
+  return row;
+}
+
 export async function countUsers(db: Tx) {
   const [{ total }] = await db.select({ total: count() }).from(users);
   return total;

@@ -31,7 +31,7 @@ type Upload = { fileName: string; data: Buffer; fields: Record<string, string> }
  * One file and a few text fields from a multipart form. The size limit is the kind of file's own;
  * a larger file is refused with the kind's message before it is all read.
  */
-async function readUpload(request: FastifyRequest, maxBytes: number, tooLarge: string): Promise<Upload> {
+export async function readUpload(request: FastifyRequest, maxBytes: number, tooLarge: string): Promise<Upload> {
   if (!request.isMultipart()) throw invalid({ file: [FILE_MESSAGES.fileRequired] });
   const fields: Record<string, string> = {};
   let file: { fileName: string; data: Buffer } | undefined;

@@ -1,10 +1,12 @@
 import { asc, count, desc, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRODUCT_DETAIL_PREFIX, productKeyOf, type ProductPage } from '@tradeloop/contracts/market';
+import { BLOG_LIST_PATH, blogPostPath } from '@tradeloop/contracts/blogs-constants';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { escapeHtml, type PageHead } from '../../platform/web.ts';
 import { categoryTree } from '../catalog/taxonomy-service.ts';
+import { publishedPostPaths } from '../blogs/service.ts';
 import { productUrlOf } from './listing.ts';
 import { productPage } from './product-page.ts';
 import { marketListings } from './tables.ts';
@@ -19,7 +21,7 @@ import { marketListings } from './tables.ts';
 const ISO_CODES: Record<string, string> = { Rupee: 'INR' };
 
 /** JSON inside <script>: nothing in it may close the element or start a comment. */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
@@ -28,7 +30,7 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function plainText(text: string, max: number): string {
+export function plainText(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
@@ -184,7 +186,14 @@ export async function sitemap(db: Db, publicUrl: string, page: number | null): P
       loc: `${publicUrl}/productlist?categories=${category.id}`,
     })),
   ];
-  return urlset([...pages, ...(await productEntries(db, publicUrl, 0, SITEMAP_LIMIT))]);
+  // The blog and its published posts (decision 046), within the same file's limit.
+  const posts = await publishedPostPaths(db, 5_000);
+  const blog = [
+    { loc: `${publicUrl}${BLOG_LIST_PATH}` },
+    ...posts.map((post) => ({ loc: `${publicUrl}${blogPostPath(post.slug)}`, lastmod: post.updatedAt.toISOString() })),
+  ];
+  const room = SITEMAP_LIMIT - pages.length - blog.length;
+  return urlset([...pages, ...blog, ...(await productEntries(db, publicUrl, 0, room))]);
 }
 
 export function robotsTxt(publicUrl: string): string {

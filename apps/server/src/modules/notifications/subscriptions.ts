@@ -4,7 +4,9 @@ import type { DomainEvents, EventContext } from '../../platform/events.ts';
 import { localUser } from '../accounts/service.ts';
 import { findListing } from '../market/product-page.ts';
 import { productUrlOf } from '../market/listing.ts';
-import { followersToAnnounce } from '../presence/followers.ts';
+import { followerIdsOf, followersToAnnounce } from '../presence/followers.ts';
+import { postToAnnounce } from '../blogs/service.ts';
+import { blogPostPath } from '@tradeloop/contracts/blogs-constants';
 import { createNotification, createNotifications, type NewNotification } from './service.ts';
 
 /**
@@ -77,6 +79,29 @@ export function subscribeNotifications(app: FastifyInstance) {
         body: `${listing.companyName} listed ${listing.name}.`,
         link: productUrlOf(listing),
         data: { productId: event.productId, companyId: event.companyId },
+      })),
+    );
+    afterCommit(() =>
+      created.forEach((notification, index) =>
+        app.realtime.toUsers([followerIds[index]], NOTIFICATION_EVENT, notification),
+      ),
+    );
+  });
+
+  // A seller's new post reaches its followers once (decision 046), under the news of companies ('product').
+  app.events.on('blog.published', 'notifications.blog-published', async (event, { tx, afterCommit }) => {
+    const post = await postToAnnounce(tx, event.postId);
+    if (!post) return; // announced already, not public any more, or the marketplace's own post
+    const followerIds = await followerIdsOf(tx, post.companyId);
+    const created = await createNotifications(
+      tx,
+      followerIds.map((userId) => ({
+        userId,
+        type: 'product' as const,
+        title: `New post from ${post.companyName}`,
+        body: `${post.companyName} published “${post.title}”.`,
+        link: blogPostPath(post.slug),
+        data: { blogPostId: post.id, companyId: post.companyId },
       })),
     );
     afterCommit(() =>

@@ -145,3 +145,12 @@ export async function followersToAnnounce(tx: Tx, companyId: number, productId: 
     .where(eq(companyFollowers.companyId, companyId));
   return rows.map((row) => row.userId);
 }
+
+/** Everyone who follows the company (blog posts announce themselves once through their own module: decision 046). */
+export async function followerIdsOf(tx: Tx, companyId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ userId: companyFollowers.userId })
+    .from(companyFollowers)
+    .where(eq(companyFollowers.companyId, companyId));
+  return rows.map((row) => row.userId);
+}
