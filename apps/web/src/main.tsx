@@ -4,6 +4,7 @@ import './app/global.css';
 // The public pages' styles go with the entry, so the served head links them: a route's own CSS
 // arrives only with its lazy chunk, after the server's HTML has painted (decision 029).
 import './features/market/market.css';
+import './features/blogs/blogs.css';
 import { SERVED_PAGE_ELEMENT_ID } from './app/served-page.ts';
 
 /**

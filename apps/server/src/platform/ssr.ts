@@ -23,7 +23,14 @@ export type SsrEntry = {
 };
 
 /** Paths rendered on the server; everything else (CRM, chat, seller tools) renders in the browser. */
-const SERVER_RENDERED = [/^\/$/, /^\/productlist$/, /^\/productdetail\/.+/, /^\/user\/(signin|signup)$/];
+const SERVER_RENDERED = [
+  /^\/$/,
+  /^\/productlist$/,
+  /^\/productdetail\/.+/,
+  /^\/user\/(signin|signup)$/,
+  /^\/blog$/,
+  /^\/blogdetail\/[^/]+$/,
+];
 
 /** The session cookie the web app sets beside its stored token (apps/web/src/lib/storage.ts). */
 const SIGNED_IN_COOKIE = /(?:^|;\s*)token=[^;]/;

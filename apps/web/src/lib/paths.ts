@@ -13,6 +13,8 @@ export const PATHS = {
   productList: '/productlist',
   following: '/following',
   companyPage: '/company-page',
+  companyBlog: '/company-blog',
+  blog: '/blog',
 } as const;
 
 export type ProfileTab = 'basic' | 'job' | 'registration';

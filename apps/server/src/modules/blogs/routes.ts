@@ -246,6 +246,7 @@ function writerRoutes(app: FastifyInstance, writers: Writers) {
     },
     async ({ request }) => {
       const writer = await owner(app.db, request);
+      await myPost(app.db, writer, request.params.id); // another company's post: 404 before its upload is read
       const upload = await readUpload(request, IMAGE_RULES.maxBytes, FILE_MESSAGES.imageTooLarge);
       return withMessage(
         await saveCover(app.db, app.storage, writer, request.params.id, upload),

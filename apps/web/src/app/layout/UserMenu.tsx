@@ -11,6 +11,7 @@ import {
   IconUserCircle,
   IconUsers,
   IconBuildingStore,
+  IconNews,
   IconWorldWww,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -106,9 +107,14 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           </Menu.Item>
         )}
         {user?.user_type === 'seller' && (
-          <Menu.Item component={Link} to={PATHS.companyPage} leftSection={<IconWorldWww size={16} />}>
-            Company page
-          </Menu.Item>
+          <>
+            <Menu.Item component={Link} to={PATHS.companyPage} leftSection={<IconWorldWww size={16} />}>
+              Company page
+            </Menu.Item>
+            <Menu.Item component={Link} to={PATHS.companyBlog} leftSection={<IconNews size={16} />}>
+              Company blog
+            </Menu.Item>
+          </>
         )}
         {mayManageTeam && (
           <>
