@@ -149,7 +149,17 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
       payload: { name: `Owned role ${lead.id}`, permissions: ['chat'] },
     })
   ).json().data;
+  const blogPost = async (title: string) =>
+    (
+      await as(app, owner, {
+        method: 'POST',
+        url: '/api/v1/blogs/manage/create',
+        payload: { title: `${title} ${lead.id}`, category: 'events', content: '<p>Owned</p>' },
+      })
+    ).json().data.id as number;
   return {
+    blogPost: await blogPost('Owned post'),
+    blogPostToDelete: await blogPost('Owned post to delete'),
     role: role.id,
     productBody: inStockProduct(refs, { name: 'Edited product', photos: [catalogue.image] }) as Input,
     ownerId: owner.id,
