@@ -34,67 +34,40 @@ export function useMyPost(writer: BlogWriter, id: number | null) {
   });
 }
 
-function useRefresh() {
+/** A writer's change: its message as a toast, then every blog query still shown is read again. */
+function useWriterMutation<V, T>(mutationFn: (variables: V) => Promise<{ data: T; message?: string }>) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: blogKeys.all, refetchType: 'active' }).then(() => undefined);
+  return useMutation({
+    mutationFn,
+    onSuccess: (result) => {
+      if (result.message) notifySuccess(result.message);
+      void queryClient.invalidateQueries({ queryKey: blogKeys.all, refetchType: 'active' });
+    },
+  });
 }
 
 /** Create (id null) or update a post; 422 rejects with the field errors for the form. */
-export function useSavePost(writer: BlogWriter) {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: BlogWriteBody }) =>
-      apiRequest<BlogPost>(id === null ? `${base(writer)}/create` : `${base(writer)}/update/${id}`, {
-        method: 'POST',
-        body,
-        fieldErrors: 'form',
-      }),
-    onSuccess: (result) => {
-      if (result.message) notifySuccess(result.message);
-      void refresh();
-    },
-  });
-}
+export const useSavePost = (writer: BlogWriter) =>
+  useWriterMutation(({ id, body }: { id: number | null; body: BlogWriteBody }) =>
+    apiRequest<BlogPost>(id === null ? `${base(writer)}/create` : `${base(writer)}/update/${id}`, {
+      method: 'POST',
+      body,
+      fieldErrors: 'form',
+    }),
+  );
 
-export function usePublishPost(writer: BlogWriter) {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, published }: { id: number; published: boolean }) =>
-      apiRequest<BlogPost>(`${base(writer)}/publish/${id}`, { method: 'POST', body: { published } }),
-    onSuccess: (result) => {
-      if (result.message) notifySuccess(result.message);
-      void refresh();
-    },
-  });
-}
+export const usePublishPost = (writer: BlogWriter) =>
+  useWriterMutation(({ id, published }: { id: number; published: boolean }) =>
+    apiRequest<BlogPost>(`${base(writer)}/publish/${id}`, { method: 'POST', body: { published } }),
+  );
 
-export function useDeletePost(writer: BlogWriter) {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<{ id: number }>(`${base(writer)}/delete/${id}`, { method: 'POST' }),
-    onSuccess: (result) => {
-      if (result.message) notifySuccess(result.message);
-      void refresh();
-    },
-  });
-}
+export const useDeletePost = (writer: BlogWriter) =>
+  useWriterMutation((id: number) => apiRequest<{ id: number }>(`${base(writer)}/delete/${id}`, { method: 'POST' }));
 
-export function useCover(writer: BlogWriter) {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async ({
-      id,
-      file,
-    }: {
-      id: number;
-      file: File | null;
-    }): Promise<{ data: BlogPost; message?: string }> =>
-      file
-        ? uploadFile<BlogPost>(`${base(writer)}/cover/${id}`, file)
-        : apiRequest<BlogPost>(`${base(writer)}/cover/${id}/delete`, { method: 'POST' }),
-    onSuccess: (result) => {
-      if (result.message) notifySuccess(result.message);
-      void refresh();
-    },
-  });
-}
+/** Upload a cover (a file) or remove it (null). */
+export const useCover = (writer: BlogWriter) =>
+  useWriterMutation(({ id, file }: { id: number; file: File | null }) =>
+    file
+      ? uploadFile<BlogPost>(`${base(writer)}/cover/${id}`, file)
+      : apiRequest<BlogPost>(`${base(writer)}/cover/${id}/delete`, { method: 'POST' }),
+  );
