@@ -183,7 +183,17 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
       ),
     })
   ).json().data;
+  const blogPost = async (title: string) =>
+    (
+      await as(app, owner, {
+        method: 'POST',
+        url: '/api/v1/blogs/manage/create',
+        payload: { title: `${title} ${lead.id}`, category: 'events', content: '<p>Owned</p>' },
+      })
+    ).json().data.id as number;
   return {
+    blogPost: await blogPost('Owned post'),
+    blogPostToDelete: await blogPost('Owned post to delete'),
     ad: ad.id,
     banner: banner.id,
     role: role.id,

@@ -5,6 +5,13 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_CURRENCY_ID } from '@tradeloop/contracts/common-constants';
+import type { BlogDetail, BlogPage } from '@tradeloop/contracts/blogs';
+import {
+  BLOG_DETAIL_PREFIX,
+  BLOG_LIST_PATH,
+  blogCategoryName,
+  blogPostPath,
+} from '@tradeloop/contracts/blogs-constants';
 import type { ProductPage, ProductSearchResult } from '@tradeloop/contracts/market';
 import { PRODUCT_DETAIL_PREFIX } from '@tradeloop/contracts/market-constants';
 import { AppProviders } from './app/providers.tsx';
@@ -73,7 +80,24 @@ function keywordOf(url: URL): string {
  */
 export function documentHead(url: URL): DocumentHead | null {
   const path = url.pathname;
-  if (path.startsWith(PRODUCT_DETAIL_PREFIX)) return null;
+  if (path.startsWith(PRODUCT_DETAIL_PREFIX) || path.startsWith(BLOG_DETAIL_PREFIX)) return null;
+  if (path === BLOG_LIST_PATH) {
+    // Search results are not pages of their own; a category and its pages are.
+    const category = (url.searchParams.get('category') ?? '').trim();
+    const page = Number(url.searchParams.get('page')) > 1 ? Number(url.searchParams.get('page')) : 1;
+    const query = new URLSearchParams();
+    if (category) query.set('category', category);
+    if (page > 1) query.set('page', String(page));
+    const named = category ? `${blogCategoryName(category)} · ` : '';
+    return {
+      title: `${named}Blog${page > 1 ? ` (page ${page})` : ''} · ${SITE}`,
+      description: category
+        ? `${blogCategoryName(category)}: posts from suppliers and the ${SITE} team on B2B trade, products and manufacturing.`
+        : `The ${SITE} blog: news, product guides and trade advice from suppliers and the ${SITE} team.`,
+      canonicalPath: query.size ? `${BLOG_LIST_PATH}?${query}` : BLOG_LIST_PATH,
+      ogType: 'website',
+    };
+  }
   if (path === '/productlist') {
     const keyword = keywordOf(url);
     return {
@@ -141,6 +165,37 @@ function structuredData(url: URL, queryClient: QueryClient, origin: string): str
         path: `/productlist?categories=${category.id}`,
       })),
       { name: page.product.name, path: page.product.product_url },
+    ];
+    return [linkList('BreadcrumbList', crumbs, origin)];
+  }
+  if (path === BLOG_LIST_PATH) {
+    const result = findQuery<BlogPage>(queryClient, 'blogs', 'list');
+    const crumbs = [
+      { name: 'Home', path: '/' },
+      { name: 'Blog', path: BLOG_LIST_PATH },
+    ];
+    return [
+      ...(result
+        ? [
+            linkList(
+              'ItemList',
+              result.data.map((post) => ({ name: post.title, path: blogPostPath(post.slug) })),
+              origin,
+            ),
+          ]
+        : []),
+      linkList('BreadcrumbList', crumbs, origin),
+    ];
+  }
+  if (path.startsWith(BLOG_DETAIL_PREFIX)) {
+    // The post's BlogPosting is in the head (the blogs module writes it); the trail is here.
+    const detail = findQuery<BlogDetail>(queryClient, 'blogs', 'post');
+    if (!detail) return [];
+    const crumbs = [
+      { name: 'Home', path: '/' },
+      { name: 'Blog', path: BLOG_LIST_PATH },
+      { name: detail.post.category.name, path: `${BLOG_LIST_PATH}?category=${detail.post.category.slug}` },
+      { name: detail.post.title, path: blogPostPath(detail.post.slug) },
     ];
     return [linkList('BreadcrumbList', crumbs, origin)];
   }

@@ -5,6 +5,7 @@ import './app/global.css';
 // arrives only with its lazy chunk, after the server's HTML has painted (decision 029).
 import './features/market/market.css';
 import './features/promotion/promotion.css';
+import './features/blogs/blogs.css';
 import { SERVED_PAGE_ELEMENT_ID } from './app/served-page.ts';
 
 /**

@@ -2,6 +2,7 @@ import type { CompanyType } from '@tradeloop/contracts/auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { createAccount } from '../modules/accounts/service.ts';
 import { countUsers } from '../modules/accounts/people.ts';
+import { loadBlogsDemoData } from '../modules/blogs/demo-data.ts';
 import { loadCatalogDemoData } from '../modules/catalog/demo-data.ts';
 import { loadChatDemoData } from '../modules/chat/demo-data.ts';
 import { loadCompanyProfileDemoData } from '../modules/company-profile/demo-data.ts';
@@ -355,6 +356,7 @@ export async function loadDemoData(db: Db): Promise<DemoResult> {
     await loadCrmWorkDemoData(tx);
     await loadPromotionDemoData(tx);
     await loadCompanyProfileDemoData(tx);
+    await loadBlogsDemoData(tx);
     await addAppMeta(tx, DEMO_KEY, new Date().toISOString());
   });
   return {

@@ -53,6 +53,8 @@ export type DomainEvents = {
   'review.replied': { reviewId: number; companyId: number; buyerId: number };
   /** Someone started following a company (decision 044): its owner may be told, once per follower. */
   'company.followed': { companyId: number; followerUserId: number };
+  /** A seller's blog post became public: its company's followers are told, once per post (decision 046). */
+  'blog.published': { postId: number };
   /** A buyer added a product to their wishlist for the first time. */
   'product.wishlisted': { productId: number; productName: string; sellerUserId: number; userId: number };
   /**

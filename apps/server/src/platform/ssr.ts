@@ -29,6 +29,8 @@ const SERVER_RENDERED = [
   /^\/productdetail\/.+/,
   /^\/user\/(signin|signup)$/,
   /^\/mini-site\/[^/]+(\/(about-us|our-products|contact-us))?\/?$/,
+  /^\/blog$/,
+  /^\/blogdetail\/[^/]+$/,
 ];
 
 /** The session cookie the web app sets beside its stored token (apps/web/src/lib/storage.ts). */

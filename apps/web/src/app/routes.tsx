@@ -105,6 +105,26 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               ],
             },
             {
+              path: 'blog',
+              lazy: async () => {
+                const [page, data] = await Promise.all([
+                  import('../features/blogs/pages/BlogListPage.tsx'),
+                  import('../features/blogs/page-data.ts'),
+                ]);
+                return { Component: page.BlogListPage, loader: pageData(queryClient, data.blogListQueries) };
+              },
+            },
+            {
+              path: 'blogdetail/:slug',
+              lazy: async () => {
+                const [page, data] = await Promise.all([
+                  import('../features/blogs/pages/BlogDetailPage.tsx'),
+                  import('../features/blogs/page-data.ts'),
+                ]);
+                return { Component: page.BlogDetailPage, loader: pageData(queryClient, data.blogPostQueries) };
+              },
+            },
+            {
               path: 'user/set-password',
               lazy: async () => ({
                 Component: (await import('../features/accounts/pages/SetPasswordPage.tsx')).SetPasswordPage,
@@ -367,6 +387,22 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: async () => ({
                     Component: (await import('../features/reviews/pages/ReportedReviewsPage.tsx')).ReportedReviewsPage,
                   }),
+                },
+                {
+                  path: 'company-blog',
+                  middleware: [companyOnly],
+                  lazy: async () => {
+                    const { BlogWriterPage } = await import('../features/blogs/pages/BlogWriterPage.tsx');
+                    return { Component: () => <BlogWriterPage writer="company" /> };
+                  },
+                },
+                {
+                  // The platform operator's (the server refuses anyone else: 403).
+                  path: 'marketplace-blog',
+                  lazy: async () => {
+                    const { BlogWriterPage } = await import('../features/blogs/pages/BlogWriterPage.tsx');
+                    return { Component: () => <BlogWriterPage writer="operator" /> };
+                  },
                 },
                 {
                   path: 'wishlist',

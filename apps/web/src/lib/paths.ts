@@ -18,6 +18,8 @@ export const PATHS = {
   reviews: '/reviews',
   reviewsOf: (companyId: number) => `/reviews/of/${companyId}`,
   reportedReviews: '/operator/reviews',
+  companyBlog: '/company-blog',
+  blog: '/blog',
 } as const;
 
 export type ProfileTab = 'basic' | 'job' | 'registration';

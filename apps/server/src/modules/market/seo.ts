@@ -1,10 +1,12 @@
 import { asc, count, desc, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRODUCT_DETAIL_PREFIX, productKeyOf, type ProductPage } from '@tradeloop/contracts/market';
+import { BLOG_LIST_PATH, blogPostPath } from '@tradeloop/contracts/blogs-constants';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { escapeHtml, type PageHead } from '../../platform/web.ts';
 import { categoryTree } from '../catalog/taxonomy-service.ts';
+import { publishedPostPaths } from '../blogs/service.ts';
 import { productUrlOf } from './listing.ts';
 import { storefrontSlugs } from './sellers.ts';
 import { productPage } from './product-page.ts';
@@ -190,7 +192,14 @@ export async function sitemap(db: Db, publicUrl: string, page: number | null): P
     { loc: `${publicUrl}/mini-site/${encodeURIComponent(slug)}` },
     { loc: `${publicUrl}/mini-site/${encodeURIComponent(slug)}/about-us` },
   ]);
-  return urlset([...pages, ...stores, ...(await productEntries(db, publicUrl, 0, SITEMAP_LIMIT - stores.length))]);
+  // The blog and its published posts (decision 046), within the same file's limit.
+  const posts = await publishedPostPaths(db, 5_000);
+  const blog = [
+    { loc: `${publicUrl}${BLOG_LIST_PATH}` },
+    ...posts.map((post) => ({ loc: `${publicUrl}${blogPostPath(post.slug)}`, lastmod: post.updatedAt.toISOString() })),
+  ];
+  const room = SITEMAP_LIMIT - pages.length - stores.length - blog.length;
+  return urlset([...pages, ...stores, ...blog, ...(await productEntries(db, publicUrl, 0, room))]);
 }
 
 export function robotsTxt(publicUrl: string): string {

@@ -5,8 +5,10 @@ import { companyOwner, findPerson } from '../accounts/people.ts';
 import { localUser } from '../accounts/service.ts';
 import { findListing } from '../market/product-page.ts';
 import { productUrlOf } from '../market/listing.ts';
-import { followerToAnnounce, followersToAnnounce } from '../presence/followers.ts';
+import { followerIdsOf, followerToAnnounce, followersToAnnounce } from '../presence/followers.ts';
 import { reviewNotice } from '../reviews/service.ts';
+import { postToAnnounce } from '../blogs/service.ts';
+import { blogPostPath } from '@tradeloop/contracts/blogs-constants';
 import { createNotification, createNotifications, type NewNotification } from './service.ts';
 
 /**
@@ -105,6 +107,29 @@ export function subscribeNotifications(app: FastifyInstance) {
       link: '/company-page',
       data: { companyId: event.companyId, followerUserId: event.followerUserId },
     });
+  });
+
+  // A seller's new post reaches its followers once (decision 046), under the news of companies ('product').
+  app.events.on('blog.published', 'notifications.blog-published', async (event, { tx, afterCommit }) => {
+    const post = await postToAnnounce(tx, event.postId);
+    if (!post) return; // announced already, not public any more, or the marketplace's own post
+    const followerIds = await followerIdsOf(tx, post.companyId);
+    const created = await createNotifications(
+      tx,
+      followerIds.map((userId) => ({
+        userId,
+        type: 'product' as const,
+        title: `New post from ${post.companyName}`,
+        body: `${post.companyName} published “${post.title}”.`,
+        link: blogPostPath(post.slug),
+        data: { blogPostId: post.id, companyId: post.companyId },
+      })),
+    );
+    afterCommit(() =>
+      created.forEach((notification, index) =>
+        app.realtime.toUsers([followerIds[index]], NOTIFICATION_EVENT, notification),
+      ),
+    );
   });
 
   app.events.on('product.wishlisted', 'notifications.product-wishlisted', (event, context) =>

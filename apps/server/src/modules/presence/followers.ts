@@ -155,3 +155,12 @@ export async function followerToAnnounce(tx: Tx, companyId: number, userId: numb
   const first = await tx.insert(announcedFollowers).values({ companyId, userId }).onConflictDoNothing().returning();
   return first.length > 0;
 }
+
+/** Everyone who follows the company (blog posts announce themselves once through their own module: decision 046). */
+export async function followerIdsOf(tx: Tx, companyId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ userId: companyFollowers.userId })
+    .from(companyFollowers)
+    .where(eq(companyFollowers.companyId, companyId));
+  return rows.map((row) => row.userId);
+}

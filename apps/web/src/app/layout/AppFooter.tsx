@@ -13,6 +13,9 @@ export function AppFooter() {
           <Anchor component={Link} to={PATHS.suppliers} size="sm" c="dimmed">
             Supplier directory
           </Anchor>
+          <Anchor component={Link} to={PATHS.blog} size="sm" c="dimmed">
+            Blog
+          </Anchor>
           <Anchor component={Link} to={PATHS.signup} size="sm" c="dimmed">
             Sell on TradeLoop
           </Anchor>

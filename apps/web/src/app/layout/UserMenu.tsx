@@ -12,6 +12,7 @@ import {
   IconUserCircle,
   IconUsers,
   IconBuildingStore,
+  IconNews,
   IconPhoto,
   IconSpeakerphone,
   IconWorldWww,
@@ -118,6 +119,9 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             </Menu.Item>
             <Menu.Item component={Link} to={PATHS.banners} leftSection={<IconPhoto size={16} />}>
               Banners
+            </Menu.Item>
+            <Menu.Item component={Link} to={PATHS.companyBlog} leftSection={<IconNews size={16} />}>
+              Company blog
             </Menu.Item>
           </>
         )}

@@ -1,0 +1,163 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { BLOG_MESSAGES } from '@tradeloop/contracts/blogs-constants';
+import { expectAccessible, openAccountMenu, signUp, storedToken, uniqueEmail } from './support.ts';
+
+/**
+ * Blogs (decision 046): a seller writes a post with the rich-text editor, a cover and a category and
+ * publishes it; a visitor reads it on /blog and on its own page, both rendered on the server; a
+ * follower of the seller is told.
+ */
+
+async function api(page: Page, method: 'GET' | 'POST', path: string, data?: object) {
+  const token = await storedToken(page);
+  const response = await page.request.fetch(`/api/v1/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data ? { data } : {}),
+  });
+  expect(response.status(), `${method} ${path}`).toBeLessThan(300);
+  return (await response.json()).data;
+}
+
+/** The page's HTML as a client without JavaScript receives it. */
+async function rawHtml(request: APIRequestContext, path: string) {
+  const response = await request.get(path, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(response.status(), path).toBe(200);
+  expect(response.headers()['content-type']).toContain('text/html');
+  return response.text();
+}
+
+async function expectNoOverflow(page: Page, width: number) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+}
+
+test('a seller publishes a formatted post with a cover; a visitor reads it; a follower is told', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now().toString(36);
+  const company = `Blog Forge ${stamp}`;
+  const title = `Forging flanges in ${stamp}`;
+  const sellerPage = await (await browser.newContext()).newPage();
+  await signUp(sellerPage, {
+    kind: 'seller',
+    fullName: 'Bina Blogger',
+    email: uniqueEmail('blog-seller'),
+    companyName: company,
+    companyType: 'Manufacturers',
+  });
+
+  // The company blog, from the account menu: a new post, refused without its fields.
+  await openAccountMenu(sellerPage);
+  await sellerPage.getByRole('menuitem', { name: 'Company blog' }).click();
+  await expect(sellerPage.getByRole('heading', { level: 1, name: 'Company blog' })).toBeVisible();
+  await expect(sellerPage.getByText('No posts yet')).toBeVisible();
+  await sellerPage.getByRole('button', { name: 'New post' }).click();
+  await sellerPage.getByRole('button', { name: 'Save draft' }).click();
+  await expect(sellerPage.getByText(BLOG_MESSAGES.titleRequired)).toBeVisible();
+  await expect(sellerPage.getByText(BLOG_MESSAGES.categoryRequired)).toBeVisible();
+
+  await sellerPage.getByRole('textbox', { name: 'Title' }).fill(title);
+  await sellerPage.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Manufacturing' });
+  const editor = sellerPage.getByTestId('blog-editor');
+  await editor.click();
+  await sellerPage.getByRole('button', { name: 'Heading 2' }).click();
+  await sellerPage.keyboard.type('Closed-die forging');
+  await sellerPage.keyboard.press('Enter');
+  await sellerPage.keyboard.type('Every flange starts as a ');
+  await sellerPage.getByRole('button', { name: 'Bold' }).click();
+  await sellerPage.keyboard.type('billet of EN8 steel');
+  await sellerPage.getByRole('button', { name: 'Bold' }).click();
+  await sellerPage.keyboard.type('.');
+  await expectAccessible(sellerPage, 'the post editor');
+  await sellerPage.getByRole('button', { name: 'Save draft' }).click();
+  await expect(sellerPage.getByText(BLOG_MESSAGES.created)).toBeVisible();
+  await expect(sellerPage.getByTestId('post-status')).toHaveText('Draft');
+
+  // The cover: a wide picture, cut to 1200 × 630.
+  const cover = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2f6f9f' } })
+    .png()
+    .toBuffer();
+  const chooser = sellerPage.waitForEvent('filechooser');
+  await sellerPage.getByRole('button', { name: 'Add cover' }).click();
+  await (await chooser).setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
+  await expect(sellerPage.getByText(BLOG_MESSAGES.coverSaved)).toBeVisible();
+  await expect(sellerPage.getByRole('img', { name: 'Cover' })).toBeVisible();
+
+  // A buyer follows the company before the post is published.
+  const [draft] = (await api(sellerPage, 'GET', 'blogs/manage/list')).data;
+  const buyerPage = await (await browser.newContext()).newPage();
+  await signUp(buyerPage, { kind: 'buyer', fullName: 'Femi Follower', email: uniqueEmail('blog-buyer') });
+  await api(buyerPage, 'POST', 'front/follow', { company_id: draft.company.id });
+
+  await sellerPage.getByRole('button', { name: 'Publish' }).click();
+  await expect(sellerPage.getByText(BLOG_MESSAGES.published)).toBeVisible();
+  await expect(sellerPage.getByTestId('post-status')).toHaveText('Published');
+  const postPath = `/blogdetail/${draft.slug}`;
+  await expect(sellerPage.getByRole('link', { name: 'View post' })).toHaveAttribute('href', postPath);
+
+  // The follower is told, once.
+  await buyerPage.goto('/notifications');
+  await expect(buyerPage.getByText(`${company} published “${title}”.`)).toBeVisible({ timeout: 30_000 });
+
+  // The server's HTML of /blog and of the post: the post is in it, with the pages' heads.
+  const list = await rawHtml(request, '/blog');
+  expect(list).toContain('<title>Blog · TradeLoop</title>');
+  expect(list).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/blog"/);
+  expect(list).toContain('"@type":"BreadcrumbList"');
+  expect(list.slice(list.indexOf('<div id="root">'))).toContain(title);
+  const post = await rawHtml(request, postPath);
+  expect(post).toContain(`<title>${title} | ${company} | TradeLoop blog</title>`);
+  expect(post).toContain('<meta property="og:type" content="article" />');
+  expect(post).toContain('"@type":"BlogPosting"');
+  expect(post).toContain('"@type":"BreadcrumbList"');
+  const root = post.slice(post.indexOf('<div id="root">'));
+  expect(root).toContain('<h2>Closed-die forging</h2>');
+  expect(root).toContain('<strong>billet of EN8 steel</strong>');
+
+  // A visitor finds it on /blog, by category, and reads it.
+  const visitor = await (await browser.newContext()).newPage();
+  for (const width of [600, 1280]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await visitor.goto('/blog');
+    await visitor
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('link', { name: /^Manufacturing/ })
+      .click();
+    await expect(visitor).toHaveURL(/\/blog\?category=manufacturing$/);
+    const card = visitor.getByTestId('blog-card').filter({ hasText: title });
+    await expect(card).toBeVisible();
+    await expectAccessible(visitor, `the blog at ${width} px`);
+    await expectNoOverflow(visitor, width);
+    await card.getByRole('link', { name: title }).click();
+    await expect(visitor).toHaveURL(new RegExp(`${postPath}$`));
+    await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const content = visitor.getByTestId('blog-content');
+    await expect(content.getByRole('heading', { level: 2, name: 'Closed-die forging' })).toBeVisible();
+    await expect(content.locator('strong')).toHaveText('billet of EN8 steel');
+    await expect(visitor.locator('img.bl-cover').first()).toHaveAttribute('src', /\/uploads\/blogs\/.+\/full\.webp$/);
+    await expectAccessible(visitor, `a post at ${width} px`);
+    await expectNoOverflow(visitor, width);
+  }
+
+  // The demo blog: the marketplace's posts beside the demo seller's.
+  await visitor.goto('/blog');
+  await expect(
+    visitor.getByTestId('blog-card').filter({ hasText: 'Shree Ganesh Engineering Works' }).first(),
+  ).toBeVisible();
+  await expect(visitor.getByTestId('blog-card').filter({ hasText: 'TradeLoop ·' }).first()).toBeVisible();
+
+  // The writer's screen is usable at both widths too.
+  await sellerPage.getByRole('button', { name: 'Back to posts' }).click();
+  await expect(sellerPage.getByTestId('my-posts').getByRole('row', { name: new RegExp(title) })).toContainText(
+    'Published',
+  );
+  for (const width of [600, 1280]) {
+    await sellerPage.setViewportSize({ width, height: 900 });
+    await expectAccessible(sellerPage, `the company blog at ${width} px`);
+    await expectNoOverflow(sellerPage, width);
+  }
+});
