@@ -6,7 +6,7 @@ import { loadDemoData } from '../apps/server/src/db/demo-data.ts';
 /**
  * Child process of a benchmark: one TradeLoop server on DATABASE_URL with rate limits off (the
  * load comes from one address). Prints "ready <address>" once it listens; SIGTERM
- * closes it.
+ * closes it. BENCH_SEED names a data set to build first (see below).
  */
 const config = loadConfig({
   DATA_DIR: IN_MEMORY,
@@ -18,6 +18,11 @@ const config = loadConfig({
 const app = await buildApp(config, { rateLimiter: createRateLimiter(uncountedStore()), demoPictures: false });
 if (config.demoData) await loadDemoData(app.db);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
+// BENCH_SEED=mini-site: the mini-site bench's seller (scenarios/mini-site-data.ts), built before "ready".
+if (process.env.BENCH_SEED === 'mini-site') {
+  const { seedMiniSite } = await import('./scenarios/mini-site-data.ts');
+  process.stdout.write(`seeded ${JSON.stringify(await seedMiniSite(app, address))}\n`);
+}
 process.stdout.write(`ready ${address}\n`);
 process.once('SIGTERM', () => {
   void app.close().then(() => process.exit(0));

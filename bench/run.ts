@@ -7,6 +7,7 @@ import { crmScenarios } from './scenarios/crm.ts';
 import { crmWorkScenarios } from './scenarios/crm-work.ts';
 import { loopScenarios } from './scenarios/loop.ts';
 import { marketScenarios } from './scenarios/market.ts';
+import { miniSiteScenarios } from './scenarios/mini-site.ts';
 import { platformScenarios } from './scenarios/platform.ts';
 import { scoringScenarios } from './scenarios/scoring.ts';
 import { ssrScenarios } from './scenarios/ssr.ts';
@@ -19,7 +20,7 @@ import { trackingScenarios } from './scenarios/tracking.ts';
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const databaseUrl = process.env.DATABASE_URL || undefined;
-/** BENCH_ONLY=crm,market runs only those sections (platform, catalog, crm, crm-work, scoring, statistics, loop, tracking, market, ssr, chat). */
+/** BENCH_ONLY=crm,market runs only those sections (platform, catalog, crm, crm-work, scoring, statistics, loop, tracking, market, ssr, mini-site, chat). */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
@@ -95,6 +96,15 @@ if (wanted('ssr')) {
   sections.push([
     'Server-rendered public pages (demo marketplace, 32 clients, brotli accepted): first byte and full answer beside the JSON search',
     await ssrScenarios({ seconds, databaseUrl }),
+  ]);
+}
+
+if (wanted('mini-site')) {
+  const miniSiteNotes = { lines: [] as string[] };
+  sections.push([
+    "A seller's mini-site: 2,000 products and 500 reviews (32 clients, brotli accepted), first byte and full answer beside one of its product pages",
+    await miniSiteScenarios({ seconds, databaseUrl }, miniSiteNotes),
+    miniSiteNotes.lines,
   ]);
 }
 
