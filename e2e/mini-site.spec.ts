@@ -66,7 +66,7 @@ test('a seller fills its company profile; a visitor goes from a product to its s
   await expect(visitor.getByRole('heading', { level: 1, name: company })).toBeVisible();
   await expect(visitor.getByTestId('mini-site-about')).toHaveText('We build pumps for farms.');
   await expect(visitor.getByTestId('product-card').filter({ hasText: `${company} Monoblock Pump` })).toBeVisible();
-  await expect(visitor.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Reviews', exact: true })).toBeVisible();
   await accessibleAtWidths(visitor, 'the mini-site home');
 
   const nav = visitor.getByRole('navigation', { name: 'Store' });

@@ -57,7 +57,7 @@ export const COMPANY_PROFILE_MESSAGES = {
 
 /** The mini-site's pages under /mini-site/{slug} (the spec's public areas for sub-users). */
 export const MINI_SITE_PREFIX = '/mini-site/';
-export const MINI_SITE_PAGES = ['', 'about-us', 'our-products', 'contact-us'] as const;
+export const MINI_SITE_PAGES = ['', 'about-us', 'our-products', 'blog', 'contact-us'] as const;
 export type MiniSitePage = (typeof MINI_SITE_PAGES)[number];
 
 export const miniSitePath = (slug: string, page: MiniSitePage = '') =>

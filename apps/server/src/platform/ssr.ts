@@ -28,7 +28,7 @@ const SERVER_RENDERED = [
   /^\/productlist$/,
   /^\/productdetail\/.+/,
   /^\/user\/(signin|signup)$/,
-  /^\/mini-site\/[^/]+(\/(about-us|our-products|contact-us))?\/?$/,
+  /^\/mini-site\/[^/]+(\/(about-us|our-products|blog|contact-us))?\/?$/,
   /^\/blog$/,
   /^\/blogdetail\/[^/]+$/,
 ];

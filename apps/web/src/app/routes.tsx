@@ -73,7 +73,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   import('../features/mini-site/components/MiniSiteLayout.tsx'),
                   import('../features/mini-site/page-data.ts'),
                 ]);
-                return { Component: layout.MiniSiteLayout, loader: pageData(queryClient, data.miniSiteQueries) };
+                return { Component: layout.MiniSiteLayout, loader: data.miniSiteLoader(queryClient) };
               },
               children: [
                 {
@@ -94,6 +94,22 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                     Component: (await import('../features/mini-site/pages/MiniSiteProductsPage.tsx'))
                       .MiniSiteProductsPage,
                   }),
+                },
+                {
+                  path: 'blog',
+                  lazy: async () => {
+                    const [page, data] = await Promise.all([
+                      import('../features/mini-site/pages/MiniSiteBlogPage.tsx'),
+                      import('../features/blogs/page-data.ts'),
+                    ]);
+                    return {
+                      Component: page.MiniSiteBlogPage,
+                      loader: pageData(
+                        queryClient,
+                        data.blogListQueriesFor((params) => ({ company: params.slug })),
+                      ),
+                    };
+                  },
                 },
                 {
                   path: 'contact-us',

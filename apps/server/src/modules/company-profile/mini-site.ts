@@ -1,6 +1,6 @@
 import { COMPANY_PROFILE_MESSAGES, type MiniSite } from '@tradeloop/contracts/company-profile';
 import { MEMBER_TYPES } from '@tradeloop/contracts/market-constants';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { companyOwner, findCompanyBySlug } from '../accounts/people.ts';
 import { companyShowcase, sellerMarketProfile } from '../market/sellers.ts';

@@ -14,6 +14,7 @@ const PAGE_TITLES: Record<MiniSitePage, string> = {
   '': '',
   'about-us': 'About us',
   'our-products': 'Products',
+  blog: 'Blog',
   'contact-us': 'Contact us',
 };
 

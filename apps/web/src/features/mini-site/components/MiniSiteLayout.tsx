@@ -14,11 +14,12 @@ import { useMiniSite } from '../api/mini-site.ts';
 import { businessTypeOf } from './ProfileFacts.tsx';
 import { MiniSiteBannerSlot } from './slots.tsx';
 
-/** The mini-site's pages in its menu. The blog (/mini-site/{slug}/blog) joins when blogs are merged (decision 044). */
+/** The mini-site's pages in its menu (decision 044). */
 const NAV: { page: MiniSitePage; label: string }[] = [
   { page: '', label: 'Home' },
   { page: 'our-products', label: 'Products' },
   { page: 'about-us', label: 'About us' },
+  { page: 'blog', label: 'Blog' },
   { page: 'contact-us', label: 'Contact us' },
 ];
 

@@ -1,44 +1,22 @@
-import { Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
 import type { MiniSite, MiniSitePage } from '@tradeloop/contracts/company-profile';
+import { BannerCarousel } from '../../promotion/components/BannerCarousel.tsx';
+import { useFrontBanner } from '../../promotion/api/banners.ts';
+import { SellerReviews } from '../../reviews/components/SellerReviews.tsx';
+import { bannerPageOf } from '../page-data.ts';
 
 /*
- * Places on the mini-site that other parts of issue 18 fill (decision 044). Each slot is one
- * component with the data it needs; the integrator replaces its body, not the pages.
+ * Places on the mini-site that other parts of issue 18 fill (decision 044): the seller's banner
+ * (modules/promotion, decision 047) and its reviews (modules/reviews, decision 045).
  */
 
-/**
- * The banner carousel on top of every mini-site page (the seller's banner settings, modules/promotion).
- * Until banners exist the slot shows nothing, so no page keeps an empty box.
- */
-export function MiniSiteBannerSlot(_props: { site: MiniSite; page: MiniSitePage }) {
-  return null;
+/** The banner carousel on top of every mini-site page: the page's own banner, else the default; nothing when none. */
+export function MiniSiteBannerSlot({ site, page }: { site: MiniSite; page: MiniSitePage }) {
+  const { data } = useFrontBanner(site.company.id, bannerPageOf(page));
+  if (!data?.banner) return null;
+  return <BannerCarousel banner={data.banner} label={`${site.company.name} banner`} />;
 }
 
-/**
- * The reviews section of the mini-site's home (modules/reviews). Today: the company's rating from
- * buyers' ratings after a conversation (the same figure as the JSON-LD AggregateRating).
- */
+/** The reviews section of the mini-site's home: average, distribution, reviews and the form for a buyer who may review. */
 export function MiniSiteReviewsSlot({ site }: { site: MiniSite }) {
-  const { average, count } = site.rating;
-  return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="mini-site-reviews">
-      <Stack gap="xs">
-        <Title order={2} size="h4" id="mini-site-reviews">
-          Reviews
-        </Title>
-        {count > 0 && average !== null ? (
-          <Group gap="xs">
-            <Rating value={average} fractions={10} readOnly aria-label={`Rated ${average} out of 5`} />
-            <Text size="sm">
-              {average.toFixed(1)} out of 5 · {count} {count === 1 ? 'rating' : 'ratings'} from buyers
-            </Text>
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No ratings yet.
-          </Text>
-        )}
-      </Stack>
-    </Paper>
-  );
+  return <SellerReviews companyId={site.company.id} />;
 }

@@ -23,7 +23,7 @@ function WriteReview({ companyId }: { companyId: number }) {
     return (
       <Text size="sm" c="dimmed">
         Bought from this seller?{' '}
-        <Anchor component={Link} to={authPath('signin', `${location.pathname}${location.search}`)}>
+        <Anchor component={Link} to={authPath('signin', `${location.pathname}${location.search}`)} underline="always">
           Sign in
         </Anchor>{' '}
         to review it after your enquiry.
