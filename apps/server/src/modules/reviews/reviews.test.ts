@@ -319,6 +319,25 @@ describe('the product list: ratings on cards and the "rating at least" filter', 
 });
 
 describe('POST /api/v1/front/mini-site/list-reviews', () => {
+  it('counts every review written at the same moment (the figures are recounted one company at a time)', async () => {
+    const refs = await loadRefs(app);
+    const busy = await sellerOf(app, { name: 'Busy Pumps', type: 'Manufacturers', country: 'IN' });
+    const created = await createProductAs(app, busy, inStockProduct(refs, { name: 'Busy Pump' }));
+    const buyers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => signUp(app, 'buyer', { full_name: `Rush Buyer ${index}` })),
+    );
+    const enquiries: number[] = [];
+    for (const each of buyers)
+      enquiries.push(await submitEnquiry(app, each, busy, { id: created.id, name: 'Busy Pump' }));
+    const answers = await Promise.all(
+      buyers.map((each, index) =>
+        call(each, 'POST', 'front/reviews/create', { enquiry_id: enquiries[index], rating: 4, text }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(buyers.map(() => 201));
+    expect((await listOf({ shop_id: busy.companyId })).summary).toMatchObject({ count: 6, average: 4 });
+  });
+
   it('answers an empty page and no average for a seller without reviews, and 422 without shop_id', async () => {
     const quiet = await sellerOf(app, { name: 'Quiet Co', type: 'Retailers', country: 'US' });
     expect(await listOf({ shop_id: quiet.companyId })).toMatchObject({

@@ -46,8 +46,16 @@ const EMPTY_SUMMARY: RatingSummary = { average: null, count: 0, distribution: { 
 
 // ── figures ────────────────────────────────────────────────────────────────────────────────────
 
-/** Counts a company's visible reviews again and stores the figures (in the caller's transaction). */
+/** The advisory-lock namespace of a company's rating figures (decision 045). */
+const RATING_LOCK = 4045;
+
+/**
+ * Counts a company's visible reviews again and stores the figures (in the caller's transaction).
+ * Recounts of one company wait for each other: two reviews written at once would otherwise each
+ * count without the other's new row, and the last to save would lose one.
+ */
 export async function refreshCompanyRating(tx: Tx, companyId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${RATING_LOCK}, ${companyId}::int)`);
   const [row] = await tx
     .select({
       count: count(),
