@@ -31,6 +31,23 @@ export function subscribeNotifications(app: FastifyInstance) {
     await app.mailer.queue(tx, { to: recipient.email_id, subject: mail.subject, text: `${mail.text}${link}` });
   };
 
+  /** A company's news (a product, a post) to its followers: one statement, then a push to each after the commit. */
+  const tellFollowers = async (
+    { tx, afterCommit }: Pick<EventContext<undefined>, 'tx' | 'afterCommit'>,
+    followerIds: number[],
+    news: Pick<NewNotification, 'title' | 'body' | 'link' | 'data'>,
+  ) => {
+    const created = await createNotifications(
+      tx,
+      followerIds.map((userId) => ({ userId, type: 'product' as const, ...news })),
+    );
+    afterCommit(() =>
+      created.forEach((notification, index) =>
+        app.realtime.toUsers([followerIds[index]], NOTIFICATION_EVENT, notification),
+      ),
+    );
+  };
+
   app.events.on('quote.submitted', 'notifications.quote-submitted', (event, context) => {
     const what = `${event.quantity} × ${event.productName}${event.combination ? ` (${event.combination.replace(/\|/g, ', ')})` : ''}`;
     return deliver(
@@ -72,22 +89,12 @@ export function subscribeNotifications(app: FastifyInstance) {
     const listing = await findListing(tx, String(event.productId)).catch(() => null);
     if (!listing) return; // not public (yet): announced when it is
     const followerIds = await followersToAnnounce(tx, event.companyId, event.productId);
-    const created = await createNotifications(
-      tx,
-      followerIds.map((userId) => ({
-        userId,
-        type: 'product' as const,
-        title: `New from ${listing.companyName}`,
-        body: `${listing.companyName} listed ${listing.name}.`,
-        link: productUrlOf(listing),
-        data: { productId: event.productId, companyId: event.companyId },
-      })),
-    );
-    afterCommit(() =>
-      created.forEach((notification, index) =>
-        app.realtime.toUsers([followerIds[index]], NOTIFICATION_EVENT, notification),
-      ),
-    );
+    await tellFollowers({ tx, afterCommit }, followerIds, {
+      title: `New from ${listing.companyName}`,
+      body: `${listing.companyName} listed ${listing.name}.`,
+      link: productUrlOf(listing),
+      data: { productId: event.productId, companyId: event.companyId },
+    });
   });
 
   // The seller hears of each new follower once (decision 044), in the products tab (the storefront's news); no e-mail.
@@ -113,23 +120,12 @@ export function subscribeNotifications(app: FastifyInstance) {
   app.events.on('blog.published', 'notifications.blog-published', async (event, { tx, afterCommit }) => {
     const post = await postToAnnounce(tx, event.postId);
     if (!post) return; // announced already, not public any more, or the marketplace's own post
-    const followerIds = await followerIdsOf(tx, post.companyId);
-    const created = await createNotifications(
-      tx,
-      followerIds.map((userId) => ({
-        userId,
-        type: 'product' as const,
-        title: `New post from ${post.companyName}`,
-        body: `${post.companyName} published “${post.title}”.`,
-        link: blogPostPath(post.slug),
-        data: { blogPostId: post.id, companyId: post.companyId },
-      })),
-    );
-    afterCommit(() =>
-      created.forEach((notification, index) =>
-        app.realtime.toUsers([followerIds[index]], NOTIFICATION_EVENT, notification),
-      ),
-    );
+    await tellFollowers({ tx, afterCommit }, await followerIdsOf(tx, post.companyId), {
+      title: `New post from ${post.companyName}`,
+      body: `${post.companyName} published “${post.title}”.`,
+      link: blogPostPath(post.slug),
+      data: { blogPostId: post.id, companyId: post.companyId },
+    });
   });
 
   app.events.on('product.wishlisted', 'notifications.product-wishlisted', (event, context) =>
