@@ -90,10 +90,7 @@ export const companyProfileBodySchema = z.object({
   about: optionalText(LIMITS.about),
   qaqc_rnd: optionalText(LIMITS.qaqcRnd),
   year_established: yearSchema,
-  employees: z
-    .union([z.null(), z.enum(EMPLOYEE_BANDS)])
-    .optional()
-    .default(null),
+  employees: z.enum(EMPLOYEE_BANDS).nullable().optional(),
   main_markets: z
     .array(text(LIMITS.shortText).min(1))
     .max(LIMITS.mainMarkets, MESSAGES.tooMany(LIMITS.mainMarkets))

@@ -140,7 +140,7 @@ export async function saveCompanyProfile(
     about: plainText(body.about),
     qaqcRnd: plainText(body.qaqc_rnd),
     yearEstablished: body.year_established,
-    employees: body.employees,
+    employees: body.employees ?? null,
     mainMarkets: [...new Set(body.main_markets.map(plainText).filter(Boolean))],
     regStreetAddress: plainText(body.reg_street_address),
     regAdditionalAddress: plainText(body.reg_additional_address),
