@@ -7,7 +7,14 @@ import { ChatNowButton } from './ChatNowButton.tsx';
 import { WishlistButton } from './WishlistButton.tsx';
 
 /** `priority`: the card is among the first a visitor sees, so its picture loads at once. */
-type CardProps = { product: MarketProduct; keyword?: string; compact?: boolean; priority?: boolean };
+type CardProps = {
+  product: MarketProduct;
+  keyword?: string;
+  compact?: boolean;
+  priority?: boolean;
+  /** Sponsored cards are told apart from the results (decision 047). */
+  testId?: string;
+};
 
 /** Card pictures are square; the size attributes reserve their place before they load. */
 const PICTURE_SIZE = 400;
@@ -76,10 +83,16 @@ export function SellerRating({ rating }: { rating: MarketProduct['seller_rating'
 }
 
 /** A product in the grid. The whole card opens the product page in a new tab (spec section 2). */
-export function ProductCard({ product, keyword, compact = false, priority = false }: CardProps) {
+export function ProductCard({
+  product,
+  keyword,
+  compact = false,
+  priority = false,
+  testId = 'product-card',
+}: CardProps) {
   const order = minimumOrder(product);
   return (
-    <Card className="mk-card" padding="sm" data-testid="product-card" pos="relative">
+    <Card className="mk-card" padding="sm" data-testid={testId} pos="relative">
       <Card.Section pos="relative">
         <Picture product={product} priority={priority} />
         <Group pos="absolute" top={8} right={8}>

@@ -43,7 +43,7 @@ export function SponsoredStrip({ query, keyword }: { query: Partial<SponsoredQue
                   Sponsored
                 </Text>
               </Group>
-              <ProductCard product={product} keyword={keyword} compact />
+              <ProductCard product={product} keyword={keyword} compact testId="sponsored-product-card" />
             </div>
           ))}
         </SimpleGrid>
