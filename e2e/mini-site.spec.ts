@@ -103,6 +103,12 @@ test('a seller fills its company profile; a visitor goes from a product to its s
   await sellerPage.goto('/enquiries?type=received');
   await expect(sellerPage.getByText('Bala Buyer').first()).toBeVisible({ timeout: 30_000 });
 
+  // The spec's area names for the store's pages lead to them.
+  await visitor.goto(home.replace('/mini-site/', '/ourProduct/'));
+  await expect(visitor).toHaveURL(new RegExp(`${home}/our-products$`));
+  await visitor.goto(home.replace('/mini-site/', '/about-us/'));
+  await expect(visitor).toHaveURL(new RegExp(`${home}/about-us$`));
+
   // The served HTML: the head, the Organization JSON-LD and the products, before any JavaScript.
   for (const path of [home, `${home}/about-us`]) {
     const served = await visitor.request.get(path);

@@ -63,6 +63,17 @@ export type MiniSitePage = (typeof MINI_SITE_PAGES)[number];
 export const miniSitePath = (slug: string, page: MiniSitePage = '') =>
   `${MINI_SITE_PREFIX}${encodeURIComponent(slug)}${page ? `/${page}` : ''}`;
 
+/**
+ * The spec's public areas named by a store page's own first segment (spec section 2: about-us,
+ * our-products, ourProduct, contact-us), as /{area}/{slug}: each leads to that page of the store.
+ */
+export const MINI_SITE_AREAS = {
+  'about-us': 'about-us',
+  'our-products': 'our-products',
+  ourProduct: 'our-products',
+  'contact-us': 'contact-us',
+} as const satisfies Record<string, MiniSitePage>;
+
 /** /mini-site/{slug}[/{page}] → its slug and page, or null for any other path. */
 export function miniSiteOf(path: string): { slug: string; page: MiniSitePage } | null {
   const match = /^\/mini-site\/([^/]+)(?:\/([^/]+))?\/?$/.exec(path);

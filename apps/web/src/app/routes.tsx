@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { MINI_SITE_AREAS, miniSitePath } from '@tradeloop/contracts/company-profile-constants';
 import { getSession } from '../lib/session.ts';
 import { profileQueryOptions } from '../features/accounts/api/get-profile.ts';
 import { PageLoader } from '../components/PageLoader.tsx';
@@ -65,6 +66,11 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 return { Component: page.ProductDetailPage, loader: pageData(queryClient, data.productPageQueries) };
               },
             },
+            // The store's pages under the spec's own area names (/about-us/{slug}, …) lead to the store (decision 044).
+            ...Object.entries(MINI_SITE_AREAS).map(([area, page]) => ({
+              path: `${area}/:slug`,
+              loader: ({ params }: LoaderFunctionArgs) => redirect(miniSitePath(params.slug ?? '', page), 301),
+            })),
             {
               // A seller's store (decision 044): the layout reads the company; its pages share that answer.
               path: 'mini-site/:slug',
