@@ -126,7 +126,7 @@ function PostForm({
             ...BLOG_CATEGORIES.map((c) => ({ value: c.slug, label: c.name })),
           ]}
         />
-        <Suspense fallback={<Skeleton height={320} aria-label="Loading the editor" />}>
+        <Suspense fallback={<Skeleton height={320} role="status" aria-label="Loading the editor" />}>
           <PostEditor initialHtml={post?.content_html ?? ''} onChange={setContent} error={errors.content} />
         </Suspense>
         <Paper withBorder p="sm">
@@ -228,7 +228,7 @@ function PostForm({
 function EditPost({ writer, id, onDone }: { writer: BlogWriter; id: number; onDone: (id: number | null) => void }) {
   const post = useMyPost(writer, id);
   if (post.isError) return <ErrorState onRetry={() => void post.refetch()} />;
-  if (!post.data) return <Skeleton height={400} aria-label="Loading the post" />;
+  if (!post.data) return <Skeleton height={400} role="status" aria-label="Loading the post" />;
   return <PostForm key={id} writer={writer} post={post.data} onDone={onDone} />;
 }
 
@@ -236,7 +236,7 @@ function PostsTable({ writer, onEdit }: { writer: BlogWriter; onEdit: (id: numbe
   const [page, setPage] = useState(1);
   const posts = useMyPosts(writer, page);
   if (posts.isError) return <ErrorState onRetry={() => void posts.refetch()} />;
-  if (!posts.data) return <Skeleton height={200} aria-label="Loading posts" />;
+  if (!posts.data) return <Skeleton height={200} role="status" aria-label="Loading posts" />;
   if (posts.data.total === 0)
     return (
       <EmptyState

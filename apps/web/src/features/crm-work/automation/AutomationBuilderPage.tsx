@@ -79,7 +79,7 @@ export function AutomationBuilderPage() {
   let body;
   if ((ruleId && editing.isPending) || choices.loading) {
     body = (
-      <Stack gap="md" aria-busy="true" aria-label="Loading the rule builder">
+      <Stack gap="md" aria-busy="true" role="status" aria-label="Loading the rule builder">
         <Skeleton h={120} />
         <Skeleton h={160} />
         <Skeleton h={200} />

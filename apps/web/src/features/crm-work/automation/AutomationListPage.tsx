@@ -57,7 +57,7 @@ export function AutomationListPage() {
   let body;
   if (rules.isPending) {
     body = (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading the rules">
+      <Stack gap="xs" aria-busy="true" role="status" aria-label="Loading the rules">
         {Array.from({ length: 3 }, (_, index) => (
           <Skeleton key={index} h={56} />
         ))}

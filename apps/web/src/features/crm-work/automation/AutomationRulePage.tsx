@@ -48,7 +48,7 @@ export function AutomationRulePage() {
         ← Automation
       </Anchor>
       {shown.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading the rule">
+        <Stack gap="md" aria-busy="true" role="status" aria-label="Loading the rule">
           <Skeleton h={40} w={320} />
           <Skeleton h={140} />
           <Skeleton h={240} />

@@ -31,7 +31,7 @@ export function EngagementTab({ record }: DetailTabProps) {
       crmData<TrackingListing>('crm/tracking/listing', { query: { lead_id: record.id }, signal }),
   });
 
-  if (engagement.isPending) return <Loader size="sm" aria-label="Loading engagement" />;
+  if (engagement.isPending) return <Loader size="sm" role="status" aria-label="Loading engagement" />;
   if (engagement.isError) return <ErrorState onRetry={() => engagement.refetch()} />;
   const { sessions, totals } = engagement.data;
   if (sessions.length === 0)

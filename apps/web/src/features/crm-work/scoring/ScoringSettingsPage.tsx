@@ -81,7 +81,7 @@ export function ScoringSettingsPage() {
         </Text>
       </div>
       {settings.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading the scoring settings">
+        <Stack gap="md" aria-busy="true" role="status" aria-label="Loading the scoring settings">
           <Skeleton h={60} />
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {Array.from({ length: 4 }, (_, index) => (

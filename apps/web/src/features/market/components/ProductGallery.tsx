@@ -21,13 +21,20 @@ export function ProductGallery({ product }: { product: PublicProduct }) {
             data-track="product-image-click"
           />
         ) : (
-          <Stack className="mk-gallery-main" align="center" justify="center" c="gray.5" aria-label="No picture yet">
+          <Stack
+            className="mk-gallery-main"
+            align="center"
+            justify="center"
+            c="gray.5"
+            role="img"
+            aria-label="No picture yet"
+          >
             <IconPhoto size={64} />
           </Stack>
         )}
       </Paper>
       {photos.length > 1 && (
-        <Group gap="xs" aria-label="Pictures">
+        <Group gap="xs" role="group" aria-label="Pictures">
           {photos.map((photo, position) => (
             <button
               key={photo.id}

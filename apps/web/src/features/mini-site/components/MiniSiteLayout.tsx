@@ -146,7 +146,7 @@ export function MiniSiteLayout() {
   return (
     <Container size="xl" py="lg">
       {!site ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading the store">
+        <Stack gap="md" aria-busy="true" role="status" aria-label="Loading the store">
           <Skeleton height={120} radius="md" />
           <Skeleton height={36} width={420} />
           <Skeleton height={320} radius="md" />

@@ -88,7 +88,7 @@ function FollowersTable() {
   const followers = useFollowers(page);
   const data = followers.data;
   if (followers.isError && !data) return <ErrorState onRetry={() => void followers.refetch()} />;
-  if (!data) return <Skeleton height={120} aria-busy="true" aria-label="Loading followers" />;
+  if (!data) return <Skeleton height={120} aria-busy="true" role="status" aria-label="Loading followers" />;
   if (data.total === 0)
     return (
       <EmptyState
@@ -157,7 +157,7 @@ export function CompanyPresencePage() {
           ) : profile.data ? (
             <CompanyProfileForm profile={profile.data} />
           ) : (
-            <Skeleton height={400} aria-busy="true" aria-label="Loading the company profile" />
+            <Skeleton height={400} aria-busy="true" role="status" aria-label="Loading the company profile" />
           )}
         </Paper>
         <Paper withBorder p="lg">
@@ -172,7 +172,7 @@ export function CompanyPresencePage() {
           ) : social.data ? (
             <SocialAccountsForm accounts={social.data} />
           ) : (
-            <Skeleton height={300} aria-busy="true" aria-label="Loading social media accounts" />
+            <Skeleton height={300} aria-busy="true" role="status" aria-label="Loading social media accounts" />
           )}
         </Paper>
         <Paper withBorder p="lg">

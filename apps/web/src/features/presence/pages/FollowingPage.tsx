@@ -37,7 +37,7 @@ export function FollowingPage() {
             <ErrorState onRetry={() => void followed.refetch()} />
           </Paper>
         ) : !data ? (
-          <Skeleton height={160} aria-busy="true" aria-label="Loading the suppliers you follow" />
+          <Skeleton height={160} aria-busy="true" role="status" aria-label="Loading the suppliers you follow" />
         ) : data.data.length === 0 ? (
           <Paper withBorder>
             <EmptyState

@@ -215,7 +215,7 @@ export function AdsPage() {
         {ads.isError && !data ? (
           <ErrorState onRetry={() => void ads.refetch()} />
         ) : !data ? (
-          <Skeleton height={160} aria-busy="true" aria-label="Loading ads" />
+          <Skeleton height={160} aria-busy="true" role="status" aria-label="Loading ads" />
         ) : data.total === 0 ? (
           !mode && (
             <EmptyState

@@ -287,7 +287,7 @@ export function BannersPage() {
         {banners.isError && !banners.data ? (
           <ErrorState onRetry={() => void banners.refetch()} />
         ) : !banners.data ? (
-          <Skeleton height={160} aria-busy="true" aria-label="Loading banners" />
+          <Skeleton height={160} aria-busy="true" role="status" aria-label="Loading banners" />
         ) : list.length === 0 ? (
           !mode && (
             <EmptyState

@@ -58,7 +58,7 @@ export function SellerReviews({ companyId, headingOrder = 2 }: { companyId: numb
       {reviews.isError && !data ? (
         <ErrorState onRetry={() => void reviews.refetch()} />
       ) : !data ? (
-        <Skeleton height={160} aria-busy="true" aria-label="Loading reviews" />
+        <Skeleton height={160} aria-busy="true" role="status" aria-label="Loading reviews" />
       ) : (
         <>
           <Paper withBorder p="md">

@@ -54,7 +54,7 @@ export function ReportedReviewsPage() {
         ) : reviews.isError && !data ? (
           <ErrorState onRetry={() => void reviews.refetch()} />
         ) : !data ? (
-          <Skeleton height={200} aria-busy="true" aria-label="Loading reported reviews" />
+          <Skeleton height={200} aria-busy="true" role="status" aria-label="Loading reported reviews" />
         ) : data.total === 0 ? (
           <EmptyState
             icon={<IconFlag size={32} />}

@@ -95,7 +95,7 @@ export function SellerReviewsPage() {
         {reviews.isError && !data ? (
           <ErrorState onRetry={() => void reviews.refetch()} />
         ) : !data ? (
-          <Skeleton height={240} aria-busy="true" aria-label="Loading reviews" />
+          <Skeleton height={240} aria-busy="true" role="status" aria-label="Loading reviews" />
         ) : (
           <>
             <Paper withBorder p="lg">

@@ -91,7 +91,7 @@ function SuggestedSpecs({ form, categoryIds }: { form: ProductForm; categoryIds:
       </Text>
     );
   }
-  if (suggestions.isPending) return <Loader size="sm" aria-label="Loading suggestions" />;
+  if (suggestions.isPending) return <Loader size="sm" role="status" aria-label="Loading suggestions" />;
   if (suggestions.isError) return <Text c="red">We could not load suggestions.</Text>;
   return (
     <Stack gap="xs">
