@@ -25,10 +25,11 @@ test('an anonymous visitor who scrolls and opens the quote form, then signs in a
   await signUp(await signUpContext.newPage(), { kind: 'buyer', fullName: buyerName, email: buyerEmail });
   await signUpContext.close();
 
-  // Three products of the demo seller, by their pages' addresses.
+  // Three products of the demo seller, by their pages' addresses, from its store (other specs add pumps
+  // of their own to the marketplace's list).
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/productlist?q=pump');
+  await page.goto('/mini-site/shree-ganesh-engineering-works/our-products?q=pump');
   await expect(page.getByTestId('product-card').first()).toBeVisible();
   const hrefs = await page
     .locator('[data-testid="product-card"] a[href*="/productdetail/"][href*="shree-ganesh-engineering-works"]')
