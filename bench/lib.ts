@@ -158,3 +158,31 @@ export async function keptBenchDatabase(databaseUrl: string, suffix: string) {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+async function admin<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>) {
+  const url = new URL(databaseUrl);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Where a scenario's data lives: in-memory PGlite (no URL), or a PostgreSQL database created beside
+ * DATABASE_URL's for this run and dropped by `drop`.
+ */
+export async function benchDatabaseUrl(databaseUrl: string | undefined, prefix: string) {
+  if (!databaseUrl) return { url: undefined, drop: async () => {} };
+  const name = `${prefix}_${process.pid}`;
+  await admin(databaseUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    await admin(databaseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  };
+  return { url: url.toString(), drop };
+}

@@ -1,5 +1,4 @@
 import os from 'node:os';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { IN_MEMORY, loadConfig } from '../../apps/server/src/config.ts';
@@ -9,7 +8,7 @@ import { crmTimeline } from '../../apps/server/src/modules/crm-work/tables.ts';
 import { sellerOf } from '../../apps/server/src/modules/market/test-fixtures.ts';
 import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { createSession } from '../../apps/server/src/platform/sessions.ts';
-import { measure, percentile, type Figures } from '../lib.ts';
+import { benchDatabaseUrl, measure, percentile, type Figures } from '../lib.ts';
 
 /**
  * CRM work (issue 5): a lead's timeline with 5,000 entries (first page), and a buyer's quote request
@@ -18,34 +17,6 @@ import { measure, percentile, type Figures } from '../lib.ts';
  */
 const TIMELINE_ENTRIES = 5_000;
 const QUOTE_CLIENTS = 8;
-
-async function admin<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>) {
-  const url = new URL(databaseUrl);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * Where a scenario's data lives: in-memory PGlite (no URL), or a PostgreSQL database created beside
- * DATABASE_URL's for this run and dropped by `drop`.
- */
-export async function benchDatabaseUrl(databaseUrl: string | undefined, prefix: string) {
-  if (!databaseUrl) return { url: undefined, drop: async () => {} };
-  const name = `${prefix}_${process.pid}`;
-  await admin(databaseUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    await admin(databaseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  };
-  return { url: url.toString(), drop };
-}
 
 async function openBenchApp(databaseUrl: string | undefined) {
   const target = await benchDatabaseUrl(databaseUrl, 'crm_work_bench');

@@ -13,8 +13,8 @@ import { sellerOf } from '../../apps/server/src/modules/market/test-fixtures.ts'
 import type { DomainEvents } from '../../apps/server/src/platform/events.ts';
 import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { createSession } from '../../apps/server/src/platform/sessions.ts';
-import { percentile, type Figures } from '../lib.ts';
-import { benchDatabaseUrl, quoteForm } from './crm-work.ts';
+import { benchDatabaseUrl, type Figures, percentile } from '../lib.ts';
+import { quoteForm } from './crm-work.ts';
 
 /*
  * The loop (issue 13): a buyer's quote request until the seller's CRM lists its lead thread, at a steady

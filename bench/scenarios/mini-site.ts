@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { startChild, stopChild } from '../child-process.ts';
-import { measureFirstByte, type Figures } from '../lib.ts';
+import { benchDatabaseUrl, measureFirstByte, type Figures } from '../lib.ts';
 import { MINI_SITE_SLUG, PRODUCTS, REVIEWS } from './mini-site-data.ts';
 
 /**
@@ -30,20 +29,10 @@ export async function miniSiteScenarios(
   options: { seconds: number; databaseUrl?: string },
   notes: { lines: string[] },
 ): Promise<Figures[]> {
-  let databaseUrl = '';
-  let admin: pg.Client | null = null;
-  const database = `tradeloop_bench_mini_site_${process.pid}`;
-  if (options.databaseUrl) {
-    admin = new pg.Client({ connectionString: options.databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const url = new URL(options.databaseUrl);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
-  }
+  const target = await benchDatabaseUrl(options.databaseUrl, 'mini_site_bench');
   try {
     const server = await startChild(SERVER, {
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: target.url ?? '',
       BENCH_DEMO_DATA: 'true',
       BENCH_SEED: 'mini-site',
     });
@@ -96,9 +85,6 @@ export async function miniSiteScenarios(
       await stopChild(server.child);
     }
   } finally {
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    }
+    await target.drop();
   }
 }

@@ -4,8 +4,7 @@ import { IN_MEMORY, loadConfig } from '../../apps/server/src/config.ts';
 import { rowsOf } from '../../apps/server/src/db/sql.ts';
 import { sellerOf } from '../../apps/server/src/modules/market/test-fixtures.ts';
 import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
-import { measure, type Figures } from '../lib.ts';
-import { benchDatabaseUrl } from './crm-work.ts';
+import { benchDatabaseUrl, type Figures, measure } from '../lib.ts';
 
 /**
  * Lead scoring (issue 20, acceptance 3, decision 040): one seller's leads rescored after a change of

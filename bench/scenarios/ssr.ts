@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { startChild, stopChild } from '../child-process.ts';
-import { measureFirstByte, type Figures } from '../lib.ts';
+import { benchDatabaseUrl, measureFirstByte, type Figures } from '../lib.ts';
 
 /**
  * Server-rendered public pages (issue 16, acceptance 5; decision 029): 32 clients load the HTML of
@@ -31,18 +30,8 @@ async function waitForProducts(base: string): Promise<string> {
 }
 
 export async function ssrScenarios(options: { seconds: number; databaseUrl?: string }): Promise<Figures[]> {
-  let databaseUrl = '';
-  let admin: pg.Client | null = null;
-  const database = `tradeloop_bench_ssr_${process.pid}`;
-  if (options.databaseUrl) {
-    admin = new pg.Client({ connectionString: options.databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const url = new URL(options.databaseUrl);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
-  }
-  const server = await startChild(SERVER, { DATABASE_URL: databaseUrl, BENCH_DEMO_DATA: 'true' });
+  const target = await benchDatabaseUrl(options.databaseUrl, 'ssr_bench');
+  const server = await startChild(SERVER, { DATABASE_URL: target.url ?? '', BENCH_DEMO_DATA: 'true' });
   try {
     const base = server.announced.split(' ')[1];
     const product = await waitForProducts(base);
@@ -64,9 +53,6 @@ export async function ssrScenarios(options: { seconds: number; databaseUrl?: str
     ];
   } finally {
     await stopChild(server.child);
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    }
+    await target.drop();
   }
 }

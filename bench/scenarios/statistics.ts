@@ -12,8 +12,7 @@ import { personOf } from '../../apps/server/src/modules/crm-work/loop-fixtures.t
 import { ensureDefaultForms } from '../../apps/server/src/modules/crm/forms-service.ts';
 import { sellerOf } from '../../apps/server/src/modules/market/test-fixtures.ts';
 import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
-import { measure, type Figures } from '../lib.ts';
-import { benchDatabaseUrl } from './crm-work.ts';
+import { benchDatabaseUrl, type Figures, measure } from '../lib.ts';
 
 /**
  * The seller's dashboard statistics (issue 20, acceptance 3, decision 042): GET crm/statistics for one

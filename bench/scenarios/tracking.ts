@@ -12,8 +12,7 @@ import { rowsOf } from '../../apps/server/src/db/sql.ts';
 import { rollUpBackfillStatements } from '../../apps/server/src/modules/tracking/backfill.ts';
 import { appMetaValue, setAppMeta } from '../../apps/server/src/platform/app-meta.ts';
 import { createSession } from '../../apps/server/src/platform/sessions.ts';
-import { keptBenchDatabase, measure, percentile, type Figures } from '../lib.ts';
-import { benchDatabaseUrl } from './crm-work.ts';
+import { benchDatabaseUrl, type Figures, keptBenchDatabase, measure, percentile } from '../lib.ts';
 
 /*
  * Tracking (issue 19, acceptance 3). Ingestion: 200 browser sessions (one connection each) send 2,000
