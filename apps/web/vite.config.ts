@@ -2,10 +2,25 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { preloadApp } from './build/preload-app.ts';
 import { pureContracts } from './build/pure-contracts.ts';
+import { stableMantineIds } from './build/stable-mantine-ids.ts';
+
+/**
+ * React Router's package points every import at its development build (warnings on, remix-run/react-router
+ * issues 12532 and 14102); a production build takes the production one, as it does React's.
+ */
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+const productionReactRouter = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
 
 /** The API server of `npm run dev -w @tradeloop/server`; production serves dist/ from the same origin. */
 const apiTarget = process.env.TRADELOOP_API ?? 'http://localhost:3000';
@@ -50,9 +65,9 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   base: '/',
-  plugins: [pureContracts(), react(), preloadApp(), precompress()],
+  plugins: [pureContracts(), stableMantineIds(), react(), preloadApp(), precompress()],
   server: {
     port: 5173,
     // Only API bases: /crm and /chat without a version are pages of this app.
@@ -67,6 +82,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // never serves. Everything is bundled into it: React's production build whatever NODE_ENV says,
   // and the contracts, which are TypeScript sources.
   ssr: { noExternal: true },
+  resolve: command === 'build' ? { alias: productionReactRouter } : {},
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
@@ -74,5 +90,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         sourcemap: true,
+        // No preload links added at run time: each one cost the main thread more than its module, in the
+        // long tasks of a starting page (decision 029). The browser fetches a module's imports as it meets them.
+        modulePreload: false,
       },
 }));

@@ -7,6 +7,7 @@ import './features/market/market.css';
 import './features/promotion/promotion.css';
 import './features/blogs/blogs.css';
 import { SERVED_PAGE_ELEMENT_ID } from './app/served-page.ts';
+import { yieldToBrowser } from './lib/yield.ts';
 
 /**
  * The entry is only the styles and this: a page the server rendered (decision 029) is painted
@@ -21,9 +22,25 @@ function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
+/**
+ * The app's modules, evaluated a part at a time, each in a task of its own: evaluated at once they held
+ * the main thread for one long task after a server-rendered page had painted. React first, then the
+ * router, then the rest of the app.
+ */
+async function evaluateInSteps() {
+  await import('react-dom/client');
+  await yieldToBrowser();
+  await import('./boot/router.ts');
+  await yieldToBrowser();
+}
+
 async function boot() {
-  if (document.getElementById(SERVED_PAGE_ELEMENT_ID)) await afterFirstPaint();
+  if (document.getElementById(SERVED_PAGE_ELEMENT_ID)) {
+    await afterFirstPaint();
+    await evaluateInSteps();
+  }
   const { start } = await import('./start.tsx');
+  await yieldToBrowser();
   await start();
 }
 

@@ -1,8 +1,7 @@
 import './lib/zod-config.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import type { RouteObject } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { startActivityTracking } from './lib/activity.ts';
 import { setUnauthorizedHandler } from './lib/api-client.ts';
@@ -12,10 +11,12 @@ import { PATHS } from './lib/paths.ts';
 import { queryClient } from './lib/query-client.ts';
 import { isSignedIn } from './lib/session.ts';
 import { signOut } from './features/auth/session-actions.ts';
+import { createBrowserRouter, matchRoutes, RouterProvider } from './boot/router.ts';
 import { CURRENCY_PARAM } from './app/guards.ts';
 import { AppProviders } from './app/providers.tsx';
 import { appRoutes } from './app/routes.tsx';
 import { readServedPage, type ServedPage } from './app/served-page.ts';
+import { yieldToBrowser } from './lib/yield.ts';
 
 /**
  * A page the server rendered (decision 029) is hydrated when this browser would render the same:
@@ -50,6 +51,8 @@ export async function start() {
   if (served) {
     hydrate(queryClient, served.queries);
     await loadMatchedRoutes(routes);
+    // Each step of starting a served page is a task of its own (main.tsx).
+    await yieldToBrowser();
   }
   const router = createBrowserRouter(routes, served ? { hydrationData: served.router } : undefined);
 
@@ -76,6 +79,7 @@ export async function start() {
     </StrictMode>
   );
   if (served) {
+    await yieldToBrowser();
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole tree (a click meanwhile hydrates its part first).
     startTransition(() => {

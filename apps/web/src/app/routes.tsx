@@ -163,11 +163,23 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   path: 'user/signin',
-                  lazy: async () => ({ Component: (await import('../features/auth/pages/SigninPage.tsx')).SigninPage }),
+                  lazy: async () => {
+                    const [page, data] = await Promise.all([
+                      import('../features/auth/pages/SigninPage.tsx'),
+                      import('../features/auth/page-data.ts'),
+                    ]);
+                    return { Component: page.SigninPage, loader: pageData(queryClient, data.authPageQueries) };
+                  },
                 },
                 {
                   path: 'user/signup',
-                  lazy: async () => ({ Component: (await import('../features/auth/pages/SignupPage.tsx')).SignupPage }),
+                  lazy: async () => {
+                    const [page, data] = await Promise.all([
+                      import('../features/auth/pages/SignupPage.tsx'),
+                      import('../features/auth/page-data.ts'),
+                    ]);
+                    return { Component: page.SignupPage, loader: pageData(queryClient, data.authPageQueries) };
+                  },
                 },
               ],
             },

@@ -1,6 +1,8 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { accessiblePalette, contrastRatio, theme } from './theme.ts';
+import { accessibleColors, accessiblePalette, contrastRatio } from './contrast.ts';
+import { ACCESSIBLE_COLORS } from './palettes.ts';
+import { theme } from './theme.ts';
 
 /** The surfaces text stands on (global.css, Mantine's white and a selected item's brand tint). */
 const SURFACES = ['#ffffff', '#f4f6fa', '#eef1f7', '#e7f1fb'];
@@ -11,6 +13,11 @@ describe('theme contrast (WCAG AA, decision 030)', () => {
     expect(contrastRatio('#ffffff', '#ffffff')).toBe(1);
     // The figure: Mantine's dimmed grey on the page background.
     expect(contrastRatio('#868e96', '#f4f6fa')).toBeCloseTo(3.06, 1);
+  });
+
+  it('ships the palettes as computed (run node apps/web/build/write-palettes.ts when this fails)', () => {
+    expect(ACCESSIBLE_COLORS).toEqual(accessibleColors());
+    expect(theme.colors).toBe(ACCESSIBLE_COLORS);
   });
 
   const palettes = Object.entries(theme.colors ?? {});

@@ -39,3 +39,17 @@ export function greeting(now = new Date()): string {
 export function pluralize(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 }
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/**
+ * The English name of an ISO 3166 alpha-2 country ("JP" → "Japan"), from the runtime's own data: the
+ * same on the server and in the browser, so a label needs no list of countries loaded first.
+ */
+export function countryName(iso2: string): string {
+  try {
+    return regionNames.of(iso2.toUpperCase()) ?? iso2;
+  } catch {
+    return iso2; // not a well-formed code
+  }
+}

@@ -186,6 +186,11 @@ function start() {
  */
 export function trackPageView(details: PageDetails) {
   if (!trackingAllowed()) return;
+  // A task of its own: a page's first render (hydration included) never waits on tracking.
+  setTimeout(() => recordPageView(details), 0);
+}
+
+function recordPageView(details: PageDetails) {
   start();
   flush(page, { final: true });
   const current: Page = {

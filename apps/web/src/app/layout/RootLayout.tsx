@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { AppShell } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useInBrowser } from '../../lib/client.ts';
@@ -21,11 +21,25 @@ const DeletedAccountWatcher = lazy(async () => ({
   default: (await import('../../features/accounts/components/DeletedAccountWatcher.tsx')).DeletedAccountWatcher,
 }));
 
+/**
+ * Until a server-rendered page has hydrated, its controls wait (links work at once): what is typed
+ * or chosen before would not reach the app (decision 029). Only this element re-renders when the page
+ * starts running: its children are the same element, so React keeps the page as it hydrated it
+ * instead of rendering it all again in one long task.
+ */
+function PageControls({ children }: { children: ReactNode }) {
+  const inBrowser = useInBrowser();
+  return (
+    <fieldset disabled={!inBrowser} className="tl-page-controls" role="presentation">
+      {children}
+    </fieldset>
+  );
+}
+
 /** The frame of every page: header, main area, footer, and the page-wide route effects. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const { token } = useSession();
-  const inBrowser = useInBrowser();
 
   useEffect(() => {
     document.body.classList.toggle(CRM_BODY_CLASS, isCrmPath(pathname));
@@ -46,11 +60,9 @@ export function RootLayout() {
           <AppHeader />
         </AppShell.Header>
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
-          {/* Until a server-rendered page has hydrated, its controls wait (links work at once): what is
-              typed or chosen before would not reach the app (decision 029). */}
-          <fieldset disabled={!inBrowser} className="tl-page-controls" role="presentation">
+          <PageControls>
             <Outlet />
-          </fieldset>
+          </PageControls>
           <AppFooter />
         </AppShell.Main>
       </AppShell>

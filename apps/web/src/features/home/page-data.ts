@@ -1,7 +1,6 @@
 import type { PageQueries } from '../../app/page-data.ts';
 import { sellersQueryOptions } from '../directory/api/get-sellers.ts';
 import { readDirectoryFilters } from '../directory/filters.ts';
-import { countriesQueryOptions } from '../reference/api/get-countries.ts';
 import { getCurrencyId } from '../../lib/currency.ts';
 import { productSearchQueryOptions } from '../market/api/search.ts';
 import { ALL_SUPPLIERS } from './all-suppliers.ts';
@@ -16,6 +15,5 @@ export const homePageQueries: PageQueries = (url) => [
   productSearchQueryOptions(recentProducts(getCurrencyId())),
   sellersQueryOptions(ALL_SUPPLIERS),
   sellersQueryOptions(readDirectoryFilters(url.searchParams)),
-  // The country filter's options open on demand: the browser loads them, the HTML does not carry them.
-  ...(import.meta.env.SSR ? [] : [countriesQueryOptions()]),
+  // The country filter loads its options when first used (SupplierDirectory.tsx).
 ];

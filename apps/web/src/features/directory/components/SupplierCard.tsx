@@ -2,16 +2,16 @@ import { Avatar, Badge, Button, Card, Group, Skeleton, Stack, Text, Title, Visua
 import { IconCalendarEvent, IconMapPin, IconMessageCircle, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DirectorySeller } from '@tradeloop/contracts/directory';
-import { initials, monthYear } from '../../../lib/format.ts';
+import { countryName, initials, monthYear } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { chatLink } from '../../chat/chat-paths.ts';
 import { COMPANY_TYPE_COLORS } from '../company-types.ts';
 
-type SupplierCardProps = { seller: DirectorySeller; countryName: string | null };
+type SupplierCardProps = { seller: DirectorySeller };
 
-export function SupplierCard({ seller, countryName }: SupplierCardProps) {
+export function SupplierCard({ seller }: SupplierCardProps) {
   const color = COMPANY_TYPE_COLORS[seller.company_type];
-  const location = [seller.city, countryName ?? seller.country].filter(Boolean).join(', ');
+  const location = [seller.city, seller.country && countryName(seller.country)].filter(Boolean).join(', ');
   const { user } = useSession();
   const ownCompany = user?.company_id === seller.company_id;
   return (

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -21,7 +22,7 @@ import { COMPANY_TYPES, type CompanyType } from '@tradeloop/contracts/auth-const
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { pluralize } from '../../../lib/format.ts';
-import { useCountries } from '../../reference/api/get-countries.ts';
+import { countriesQueryOptions } from '../../reference/api/get-countries.ts';
 import { useSellers } from '../api/get-sellers.ts';
 import { DIRECTORY_PAGE_SIZE, readDirectoryFilters, writeDirectoryFilters, type DirectoryFilters } from '../filters.ts';
 import { SupplierCard, SupplierCardSkeleton } from './SupplierCard.tsx';
@@ -31,16 +32,44 @@ const ALL = 'all';
 /** The id of the section holding the directory (the header's Suppliers link points at it). */
 export const SUPPLIERS_SECTION_ID = 'suppliers';
 
+/**
+ * The country filter loads its list of countries when first used (or when the URL already names a
+ * country): the home page hydrates without it, and its arrival redraws this field alone.
+ */
+function CountryFilter({ value, onChange }: { value: string | null; onChange: (country: string | null) => void }) {
+  const [wanted, setWanted] = useState(false);
+  const countries = useQuery({ ...countriesQueryOptions(), enabled: wanted || value !== null });
+  const options = useMemo(
+    () =>
+      (countries.data ?? [])
+        .map((country) => ({ value: country.iso2, label: country.name }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [countries.data],
+  );
+  return (
+    <Select
+      label="Country"
+      placeholder={countries.isLoading ? 'Loading countries…' : 'All countries'}
+      leftSection={<IconWorld size={16} aria-hidden />}
+      data={options}
+      value={value}
+      onChange={onChange}
+      onFocus={() => setWanted(true)}
+      onDropdownOpen={() => setWanted(true)}
+      searchable
+      clearable
+      nothingFoundMessage={countries.isLoading ? 'Loading countries…' : 'No country matches'}
+      disabled={countries.isError}
+      miw={220}
+    />
+  );
+}
+
 /** The public supplier directory with its filters; the filters live in the URL. */
 export function SupplierDirectory() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readDirectoryFilters(searchParams);
   const sellers = useSellers(filters);
-  const countries = useCountries();
-  const countryNames = new Map((countries.data ?? []).map((country) => [country.iso2, country.name]));
-  const countryOptions = (countries.data ?? [])
-    .map((country) => ({ value: country.iso2, label: country.name }))
-    .sort((a, b) => a.label.localeCompare(b.label));
 
   const applyFilters = (patch: Partial<DirectoryFilters>) => {
     const next = { ...filters, page: 1, ...patch };
@@ -81,19 +110,7 @@ export function SupplierDirectory() {
               }}
               miw={220}
             />
-            <Select
-              label="Country"
-              placeholder={countries.isPending ? 'Loading countries…' : 'All countries'}
-              leftSection={<IconWorld size={16} aria-hidden />}
-              data={countryOptions}
-              value={filters.country}
-              onChange={(value) => applyFilters({ country: value })}
-              searchable
-              clearable
-              nothingFoundMessage="No country matches"
-              disabled={countries.isError}
-              miw={220}
-            />
+            <CountryFilter value={filters.country} onChange={(country) => applyFilters({ country })} />
           </Group>
           <div>
             <Text id="company-type-label" size="sm" fw={500} mb={6}>
@@ -182,10 +199,7 @@ export function SupplierDirectory() {
             >
               {page.data.map((seller) => (
                 <li key={seller.company_id}>
-                  <SupplierCard
-                    seller={seller}
-                    countryName={seller.country ? (countryNames.get(seller.country) ?? null) : null}
-                  />
+                  <SupplierCard seller={seller} />
                 </li>
               ))}
             </SimpleGrid>

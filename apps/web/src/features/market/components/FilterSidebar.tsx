@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { Accordion, Anchor, Button, Group, RangeSlider, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Anchor, Button, Group, RangeSlider, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { CurrencyRef, Facet, FacetOption } from '@tradeloop/contracts/market';
-import { FILTER_KEYS } from '@tradeloop/contracts/market-constants';
 import { PRICE_SLIDER } from '@tradeloop/contracts/common-constants';
 import { RATING_FILTER_VALUES } from '@tradeloop/contracts/reviews-constants';
 import { hasFilters, toggleFilter, withoutFilters, type LIST_FILTER_KEYS, type ListState } from '../list-state.ts';
@@ -170,6 +169,19 @@ function RatingFilter({ state, onChange }: { state: ListState; onChange: Sidebar
   );
 }
 
+/**
+ * One filter, open, folding away like an accordion's item: a native disclosure (`mk-facet-section` in
+ * market.css), which the keyboard and screen readers know, with no script to hydrate (decision 029).
+ */
+function FacetSection({ facetKey, title, children }: { facetKey: string; title: string; children: ReactNode }) {
+  return (
+    <details open className="mk-facet-section" data-testid={`facet-${facetKey}`}>
+      <summary className="mk-facet-title">{title}</summary>
+      <div className="mk-facet-body">{children}</div>
+    </details>
+  );
+}
+
 /** The twelve filters of spec section 3, all open, each option with the number of products it shows. */
 export function FilterSidebar({ facets, state, currency, onChange }: SidebarProps) {
   const handleClear = () => onChange(withoutFilters(state));
@@ -194,42 +206,22 @@ export function FilterSidebar({ facets, state, currency, onChange }: SidebarProp
           ))}
         </Stack>
       ) : (
-        <Accordion
-          multiple
-          defaultValue={[...FILTER_KEYS, 'seller_rating']}
-          variant="separated"
-          radius="md"
-          chevronPosition="right"
-        >
+        <Stack gap="xs">
           {facets
             .filter((facet) => facet.visible)
             .map((facet) => (
-              <Accordion.Item key={facet.key} value={facet.key} data-testid={`facet-${facet.key}`}>
-                <Accordion.Control>
-                  <Text size="sm" fw={600}>
-                    {facet.title}
-                  </Text>
-                </Accordion.Control>
-                <Accordion.Panel>
-                  {facet.key === 'price_range' ? (
-                    <PriceFilter facet={facet} state={state} currency={currency} onChange={onChange} />
-                  ) : (
-                    <OptionList facet={facet} state={state} onChange={onChange} />
-                  )}
-                </Accordion.Panel>
-              </Accordion.Item>
+              <FacetSection key={facet.key} facetKey={facet.key} title={facet.title}>
+                {facet.key === 'price_range' ? (
+                  <PriceFilter facet={facet} state={state} currency={currency} onChange={onChange} />
+                ) : (
+                  <OptionList facet={facet} state={state} onChange={onChange} />
+                )}
+              </FacetSection>
             ))}
-          <Accordion.Item value="seller_rating" data-testid="facet-seller_rating">
-            <Accordion.Control>
-              <Text size="sm" fw={600}>
-                Seller rating
-              </Text>
-            </Accordion.Control>
-            <Accordion.Panel>
-              <RatingFilter state={state} onChange={onChange} />
-            </Accordion.Panel>
-          </Accordion.Item>
-        </Accordion>
+          <FacetSection facetKey="seller_rating" title="Seller rating">
+            <RatingFilter state={state} onChange={onChange} />
+          </FacetSection>
+        </Stack>
       )}
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import {
   ActionIcon,
   Anchor,
@@ -52,7 +53,6 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useOrigin } from '../../../lib/client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useTrackedProduct } from '../../../lib/tracking.ts';
-import { QuoteModal } from '../../quotes/components/QuoteModal.tsx';
 import { QUOTE_OPEN_PARAM, QUOTE_OPEN_VALUE } from '../../quotes/quote-draft.ts';
 import { useProductPage } from '../api/product-page.ts';
 import { FollowButton } from '../../presence/components/FollowButton.tsx';
@@ -64,6 +64,14 @@ import { ProductGallery } from '../components/ProductGallery.tsx';
 import { WishlistButton } from '../components/WishlistButton.tsx';
 import { AVAILABILITY_LABELS, money, pluralUnit, priceText } from '../format.ts';
 import { SponsoredStrip } from '../../promotion/components/SponsoredStrip.tsx';
+
+const loadQuoteModal = () => import('../../quotes/components/QuoteModal.tsx');
+/**
+ * The quote form (with its date picker and their styles) loads when the buyer reaches for it, not
+ * with the page: a visitor who only reads the product never runs it (decision 029).
+ */
+const QuoteModal = lazy(async () => ({ default: (await loadQuoteModal()).QuoteModal }));
+const prepareQuoteModal = () => void loadQuoteModal();
 
 function PriceBlock({ page }: { page: ProductPage }) {
   const { product } = page;
@@ -534,7 +542,14 @@ export function ProductDetailPage() {
                 </Group>
                 <PriceBlock page={page.data} />
                 <Group gap="xs">
-                  <Button size="md" color="accent.7" onClick={quote.open} data-track="getQuoteButton">
+                  <Button
+                    size="md"
+                    color="accent.7"
+                    onClick={quote.open}
+                    onPointerEnter={prepareQuoteModal}
+                    onFocus={prepareQuoteModal}
+                    data-track="getQuoteButton"
+                  >
                     Get latest price
                   </Button>
                   <CurrencySelect
@@ -561,13 +576,15 @@ export function ProductDetailPage() {
           <ProductRail title="Related products" products={page.data.related_products} />
           <ProductRail title={`More from ${page.data.seller.name}`} products={page.data.more_from_seller} />
           {quoteOpened && (
-            <QuoteModal
-              key={location.key}
-              page={page.data}
-              currency={currency}
-              opened={quoteOpened}
-              onClose={quote.close}
-            />
+            <Suspense fallback={null}>
+              <QuoteModal
+                key={location.key}
+                page={page.data}
+                currency={currency}
+                opened={quoteOpened}
+                onClose={quote.close}
+              />
+            </Suspense>
           )}
         </Stack>
       )}

@@ -9,23 +9,16 @@ import {
   Group,
   Pagination,
   Paper,
-  SegmentedControl,
   NativeSelect,
   SimpleGrid,
   Stack,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconLayoutGrid, IconList, IconSearchOff, IconSparkles } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconSearchOff, IconSparkles } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import {
-  MARKET_SORT_LABELS,
-  MARKET_SORTS,
-  type ListView,
-  type MarketSort,
-} from '@tradeloop/contracts/market-constants';
+import { MARKET_SORT_LABELS, MARKET_SORTS, type MarketSort } from '@tradeloop/contracts/market-constants';
 import { LazyDrawer } from '../../../components/LazyDrawer.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
@@ -38,6 +31,7 @@ import { FilterSidebar } from '../components/FilterSidebar.tsx';
 import { ProductCard, ProductCardSkeleton, ProductRow } from '../components/ProductCard.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
 import { SidePanels } from '../components/SidePanels.tsx';
+import { ViewSwitch } from '../components/ViewSwitch.tsx';
 import {
   hasFilters,
   readListState,
@@ -267,31 +261,7 @@ export function ProductListPage() {
                 onOpenFilters={filters.open}
                 headingOrder={2}
               >
-                <SegmentedControl
-                  size="sm"
-                  value={state.view}
-                  onChange={(view) => setState({ ...state, view: view as ListView })}
-                  data={[
-                    {
-                      value: 'grid',
-                      label: (
-                        <>
-                          <IconLayoutGrid size={16} aria-hidden />
-                          <VisuallyHidden>Grid view</VisuallyHidden>
-                        </>
-                      ),
-                    },
-                    {
-                      value: 'list',
-                      label: (
-                        <>
-                          <IconList size={16} aria-hidden />
-                          <VisuallyHidden>List view</VisuallyHidden>
-                        </>
-                      ),
-                    },
-                  ]}
-                />
+                <ViewSwitch value={state.view} onChange={(view) => setState({ ...state, view })} />
               </ListToolbar>
               <Results state={state} onChange={setState} />
               {result && (

@@ -17,9 +17,3 @@ export const countriesQueryOptions = () =>
 export function useCountries() {
   return useQuery(countriesQueryOptions());
 }
-
-/** Country names by ISO 3166 alpha-2 code, for labels. */
-export function useCountryNames(): Map<string, string> {
-  const { data } = useCountries();
-  return new Map((data ?? []).map((country) => [country.iso2, country.name]));
-}
