@@ -13,7 +13,7 @@ import { ensureDefaultForms } from '../../apps/server/src/modules/crm/forms-serv
 import { sellerOf } from '../../apps/server/src/modules/market/test-fixtures.ts';
 import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { createSession } from '../../apps/server/src/platform/sessions.ts';
-import { type Figures, keptBenchDatabase, measure } from '../lib.ts';
+import { type Figures, keptBenchDatabase, measure, percentile } from '../lib.ts';
 
 /**
  * The seller's dashboard statistics (issue 20, acceptance 3, decision 042): GET crm/statistics for one
@@ -162,6 +162,48 @@ async function writeDataset(app: App, postgres: boolean, notes: { lines: string[
   return { seller, member };
 }
 
+/**
+ * One client, a change before every request (a bench buyer's wishlist entry taken away or put back,
+ * which moves wishlist_count): what a dashboard waits for when nothing kept is current.
+ */
+async function afterChanges(app: App, url: string, headers: Record<string, string>, rounds: number) {
+  const entry = await one<{ user_id: number; product_id: number }>(
+    app,
+    sql`select w.user_id::int, w.product_id::int from market_wishlist w join users u on u.id = w.user_id
+        where u.member_id like 'STATBENCH%' order by w.user_id limit 1`,
+  );
+  const times: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  for (let round = 0; round < rounds; round += 1) {
+    await app.db.execute(
+      round % 2 === 0
+        ? sql`delete from market_wishlist where user_id = ${entry.user_id} and product_id = ${entry.product_id}`
+        : sql`insert into market_wishlist (user_id, product_id) values (${entry.user_id}, ${entry.product_id})`,
+    );
+    const before = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    times.push(performance.now() - before);
+    if (!response.ok) errors += 1;
+  }
+  if (rounds % 2 === 1) {
+    await app.db.execute(
+      sql`insert into market_wishlist (user_id, product_id) values (${entry.user_id}, ${entry.product_id})`,
+    );
+  }
+  times.sort((a, b) => a - b);
+  return {
+    scenario: 'GET crm/statistics, whole company, last 30 days, a change before each request (nothing kept), 1 client',
+    rps: Math.round(rounds / ((performance.now() - started) / 1000)),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors,
+    requests: rounds,
+  } satisfies Figures;
+}
+
 export async function statisticsScenarios(
   options: { seconds: number; databaseUrl?: string },
   notes: { lines: string[] },
@@ -199,6 +241,7 @@ export async function statisticsScenarios(
         'GET crm/statistics, one member, last 90 days',
         load(`/crm/v1/crm/statistics?period=90d&user_id=${member.id}`),
       ),
+      await afterChanges(app, `${base}/crm/v1/crm/statistics`, headers, 20),
     ];
   } finally {
     await app.close();
