@@ -49,74 +49,27 @@ REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics
 CREATE TRIGGER statistics_records_truncated AFTER TRUNCATE ON crm_records
 FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed();
 --> statement-breakpoint
-CREATE TRIGGER statistics_enquiries_inserted AFTER INSERT ON enquiries
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('seller_company_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_enquiries_updated AFTER UPDATE ON enquiries
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('seller_company_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_enquiries_deleted AFTER DELETE ON enquiries
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('seller_company_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_enquiries_truncated AFTER TRUNCATE ON enquiries
-FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed();
---> statement-breakpoint
-CREATE TRIGGER statistics_products_inserted AFTER INSERT ON products
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('company_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_products_updated AFTER UPDATE ON products
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('company_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_products_deleted AFTER DELETE ON products
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('company_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_products_truncated AFTER TRUNCATE ON products
-FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed();
---> statement-breakpoint
-CREATE TRIGGER statistics_product_categories_inserted AFTER INSERT ON product_categories
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('product_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_product_categories_updated AFTER UPDATE ON product_categories
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('product_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_product_categories_deleted AFTER DELETE ON product_categories
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('product_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_product_categories_truncated AFTER TRUNCATE ON product_categories
-FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed();
---> statement-breakpoint
-CREATE TRIGGER statistics_wishlist_inserted AFTER INSERT ON market_wishlist
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('product_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_wishlist_updated AFTER UPDATE ON market_wishlist
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('product_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_wishlist_deleted AFTER DELETE ON market_wishlist
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('product_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_wishlist_truncated AFTER TRUNCATE ON market_wishlist
-FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed();
---> statement-breakpoint
-CREATE TRIGGER statistics_daily_buyers_inserted AFTER INSERT ON tracking_daily_buyers
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('company_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_daily_buyers_updated AFTER UPDATE ON tracking_daily_buyers
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('company_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_daily_buyers_deleted AFTER DELETE ON tracking_daily_buyers
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('company_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_daily_buyers_truncated AFTER TRUNCATE ON tracking_daily_buyers
-FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed();
---> statement-breakpoint
-CREATE TRIGGER statistics_lead_visitors_inserted AFTER INSERT ON crm_lead_visitors
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('company_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_lead_visitors_updated AFTER UPDATE ON crm_lead_visitors
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('company_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_lead_visitors_deleted AFTER DELETE ON crm_lead_visitors
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('company_id');
---> statement-breakpoint
-CREATE TRIGGER statistics_lead_visitors_truncated AFTER TRUNCATE ON crm_lead_visitors
-FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed();
+-- The other sources: every insert, update, delete and truncation (statistics_<name>_inserted, …).
+DO $$
+DECLARE
+  source record;
+BEGIN
+  FOR source IN SELECT * FROM (VALUES
+    ('enquiries', 'enquiries', 'seller_company_id'),
+    ('products', 'products', 'company_id'),
+    ('product_categories', 'product_categories', 'product_id'),
+    ('wishlist', 'market_wishlist', 'product_id'),
+    ('daily_buyers', 'tracking_daily_buyers', 'company_id'),
+    ('lead_visitors', 'crm_lead_visitors', 'company_id')
+  ) AS sources (name, tab, company)
+  LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed(%L)',
+      'statistics_' || source.name || '_inserted', source.tab, source.company);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed(%L)',
+      'statistics_' || source.name || '_updated', source.tab, source.company);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed(%L)',
+      'statistics_' || source.name || '_deleted', source.tab, source.company);
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed()',
+      'statistics_' || source.name || '_truncated', source.tab);
+  END LOOP;
+END $$;
