@@ -38,11 +38,13 @@ async function recordDays(db: Tx, companyId: number, ownerId: number | null) {
       withDeals: sql<number>`sum(${d.withDeal})::int`,
       won: sql<number>`sum(${d.won})::int`,
       parts: sql<number>`count(*)::int`,
+      owners: sql<number>`count(distinct ${d.ownerId})::int`,
     })
     .from(d)
     .where(and(eq(d.companyId, companyId), ownerId === null ? undefined : eq(d.ownerId, ownerId)))
     .groupBy(d.day, d.typeId);
-  const extra = rows.reduce((sum, row) => sum + row.parts - 1, 0);
+  // A folded company has one row per owner, type and day: only rows beyond those are extra.
+  const extra = rows.reduce((sum, row) => sum + row.parts - row.owners, 0);
   if (ownerId === null && extra > FOLD_AT) await foldRecordDays(db, companyId);
   return rows;
 }

@@ -12,6 +12,7 @@ import { leadUsersSql } from '../crm-work/statistics.ts';
 import { wishlistFigures } from '../market/wishlist.ts';
 import { quoteFigures, quoteSeries, type QuoteFigures, type QuotePoint } from '../quotes/statistics.ts';
 import { leadBrowsing, type LeadBrowsing } from '../tracking/statistics.ts';
+import { CACHED_ANSWERS, statisticsVersion, VersionedCache } from './cache.ts';
 import { bucketOf, bucketStarts, dayOf, statisticsWindow, type StatisticsWindow } from './period.ts';
 
 type Member = { companyId: number; userId: number };
@@ -76,15 +77,16 @@ function seriesOf(window: StatisticsWindow, days: DayCounts[], quotes: QuotePoin
   }));
 }
 
-/**
- * GET crm/statistics: the seller's figures of spec section 3 over all time and over the chosen period,
- * with a series for the charts, for the company or one member (decision 042). Each module counts its
- * own facts; nothing here reads a table.
- */
-export async function sellerStatistics(db: Tx, member: Member, query: StatisticsQuery): Promise<Statistics> {
+type Figures = Omit<Statistics, 'can_choose_member'>;
+
+/** The figures of one company or member over one window, counted by each module from its own facts. */
+async function countFigures(
+  db: Tx,
+  companyId: number,
+  userId: number | null,
+  query: StatisticsQuery,
+): Promise<Figures> {
   const window = statisticsWindow(query);
-  const { userId, canChoose } = await chosenMember(db, member, query.user_id);
-  const { companyId } = member;
   const [days, quotes, quotePoints, catalog, wishlists, browsing] = await Promise.all([
     recordCountsByDay(db, companyId, userId),
     quoteFigures(db, companyId, window, userId),
@@ -100,7 +102,6 @@ export async function sellerStatistics(db: Tx, member: Member, query: Statistics
     weekly,
     period: { from: dayOf(window.from), to: dayOf(window.to), days: window.days, bucket: window.bucket },
     user_id: userId,
-    can_choose_member: canChoose,
     figures: {
       total: sellerFigures(total, quotes.total, catalog.total, wishlists.total, browsing.total),
       period: sellerFigures(inWindow, quotes.period, catalog.period, wishlists.period, browsing.period),
@@ -108,4 +109,29 @@ export async function sellerStatistics(db: Tx, member: Member, query: Statistics
     series: seriesOf(window, days, quotePoints),
     not_tracked: { total_orders: STATISTICS_MESSAGES.ordersNotTracked },
   };
+}
+
+/** Each database's kept answers (tests run several databases in one process). */
+const caches = new WeakMap<object, VersionedCache<Figures>>();
+
+/**
+ * GET crm/statistics: the seller's figures of spec section 3 over all time and over the chosen period,
+ * with a series for the charts, for the company or one member (decision 042). Each module counts its
+ * own facts; nothing here reads a table. The answer is kept under the company's statistics version, so
+ * a dashboard asked again before any change is answered without counting, and never after one.
+ */
+export async function sellerStatistics(db: Tx, member: Member, query: StatisticsQuery): Promise<Statistics> {
+  const window = statisticsWindow(query);
+  const { userId, canChoose } = await chosenMember(db, member, query.user_id);
+  const { companyId } = member;
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new VersionedCache<Figures>(CACHED_ANSWERS);
+    caches.set(db, cache);
+  }
+  // The window's days and today (the weekly figures' last day) name the answer with the company and member.
+  const key = [companyId, userId, dayOf(window.from), dayOf(window.to), dayOf(new Date())].join(':');
+  const version = await statisticsVersion(db, companyId);
+  const figures = await cache.get(key, version, () => countFigures(db, companyId, userId, query));
+  return { ...figures, can_choose_member: canChoose };
 }

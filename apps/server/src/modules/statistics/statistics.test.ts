@@ -23,6 +23,8 @@ let seller: TestUser;
 let rival: TestUser;
 let manager: TestUser;
 let rep: TestUser;
+let quoting: TestUser;
+let pump: number;
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -87,13 +89,13 @@ beforeAll(async () => {
   rival = await sellerOf(app, { name: 'Rival Valves', type: 'Distributors', country: 'DE' });
   manager = await signUpSubUser(app, seller, await roleId('sales_manager'));
   rep = await signUpSubUser(app, seller, await roleId('sales_representative'));
-  const pump = (await createProductAs(app, seller, inStockProduct(refs, { name: 'Stats Pump' }))).id;
+  pump = (await createProductAs(app, seller, inStockProduct(refs, { name: 'Stats Pump' }))).id;
   const valve = (
     await createProductAs(app, seller, inStockProduct(refs, { name: 'Stats Valve', model_number: 'SV-1' }))
   ).id;
   const rivalValve = (await createProductAs(app, rival, inStockProduct(refs, { name: 'Rival Valve' }))).id;
 
-  const quoting = await personOf(app, 'buyer', { name: 'Quinn Quoter', profile: { country: 'FR' } });
+  quoting = await personOf(app, 'buyer', { name: 'Quinn Quoter', profile: { country: 'FR' } });
   const quote = await requestQuote(app, quoting, seller, pump);
   expect(quote.statusCode).toBe(201);
   await backdateEnquiry(app.db, quote.json().data.enquiry_ids[0], new Date(Date.now() - 2 * HOUR));
@@ -304,6 +306,33 @@ describe('GET /crm/v1/crm/statistics', () => {
     const deal = reopened.json().data as { unique_id: string };
     await crm(app, seller, 'DELETE', `crm/delete_lead?unique_id=${deal.unique_id}`);
     expect(await figures()).toMatchObject({ leads_with_deals: 0, leads_won: 0, converted_leads: 1 });
+  });
+
+  it('answers again from what it kept only until a figure moves: browsing, a wishlist, a product, a quote, an answer', async () => {
+    const figures = async () => (await statisticsOf(seller)).figures.total;
+    const before = await figures();
+    await browse(quoting, pump, 90_000);
+    const browsed = await figures();
+    expect(browsed.avg_page_view_per_lead).toBeGreaterThan(before.avg_page_view_per_lead!);
+    expect(browsed.avg_time_spend_lead).toBeGreaterThan(before.avg_time_spend_lead!);
+    const fan = await personOf(app, 'buyer', { name: 'Fiona Fan', profile: { country: 'FR' } });
+    expect((await call(fan, 'POST', 'front/wishlist/add', { product_id: pump })).statusCode).toBe(200);
+    expect((await figures()).wishlist_count).toBe(before.wishlist_count + 1);
+    await createProductAs(
+      app,
+      seller,
+      inStockProduct(await loadRefs(app), { name: 'Stats Gauge', model_number: 'SG-1' }),
+    );
+    expect((await figures()).total_products).toBe(before.total_products + 1);
+    const quote = await requestQuote(app, fan, seller, pump);
+    expect(quote.statusCode).toBe(201);
+    await settled(app);
+    expect((await figures()).total_quotation).toBe(before.total_quotation + 1);
+    const id = quote.json().data.enquiry_ids[0];
+    expect((await call(seller, 'POST', 'enquiry/answer', { id, unit_price: 380, validity_days: 7 })).statusCode).toBe(
+      200,
+    );
+    expect((await figures()).answered_quotation).toBe(before.answered_quotation + 1);
   });
 
   it('answers 401 without a session and 403 to a buyer', async () => {
