@@ -208,7 +208,7 @@ describe('the outbox and the job runner', () => {
     } finally {
       await quiet.close();
     }
-  });
+  }, 120_000);
 
   it('waits a second after the first failure, doubling, at most ten minutes', () => {
     expect([1, 2, 3, 10, 11, 30].map(jobBackoffMs)).toEqual([1_000, 2_000, 4_000, 512_000, 600_000, 600_000]);
