@@ -27,7 +27,7 @@ const POLL_MS = 20;
 
 type Seller = { token: string; id: number; companyId: number | null };
 
-async function benchApp(database: Database, env: Record<string, string> = {}) {
+export async function benchApp(database: Database, env: Record<string, string> = {}) {
   const config = loadConfig({
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
@@ -39,7 +39,7 @@ async function benchApp(database: Database, env: Record<string, string> = {}) {
 }
 
 /** A seller with one product and `count` buyers with sessions, made directly. */
-async function market(app: FastifyInstance, count: number) {
+export async function market(app: FastifyInstance, count: number) {
   const refs = await loadRefs(app);
   const seller = await sellerOf(app, { name: `Loop Pumps ${Date.now()}`, type: 'Manufacturers', country: 'IN' });
   const product = ((await createProductAs(app, seller, inStockProduct(refs))) as { id: number }).id;
@@ -58,7 +58,7 @@ async function market(app: FastifyInstance, count: number) {
   return { seller, product, buyers };
 }
 
-async function submitQuote(base: string, seller: Seller, product: number, buyer: { id: number; token: string }) {
+export async function submitQuote(base: string, seller: Seller, product: number, buyer: { id: number; token: string }) {
   const form = quoteForm({
     unique_session_id: `loop-session-${buyer.id}`,
     seller_user_id: String(seller.id),
@@ -115,7 +115,7 @@ async function postJson(base: string, token: string, path: string, body: unknown
  * task due in two hours. A quote has arrived when the rule's run on its lead is done: the run commits the
  * assignment and the task, after scoring committed the score that set it off.
  */
-function ruleAssigned(): Arrival {
+export function ruleAssigned(): Arrival {
   let ruleId = 0;
   return {
     async prepare(_app, base, seller) {

@@ -43,7 +43,7 @@ const envSchema = z.object({
   /** How often this instance delivers due reminders; 0: it delivers none (another instance does). */
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
   /** Background jobs (event deliveries, mail, periodic passes) this instance runs at once; 0: none. */
-  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(8),
   /** Signs the addresses of private files (docs/decisions/027); unset: generated once in DATA_DIR. */
   FILE_URL_SECRET: z
     .string()

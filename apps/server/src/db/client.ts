@@ -44,7 +44,8 @@ const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // Up to JOB_CONCURRENCY (8 by default) jobs hold a connection for their transaction; requests use the rest.
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 16 });
     // An idle connection the server drops (restart, failover) is replaced on next use; it must not crash us.
     pool.on('error', (error) => process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`));
     const db = drizzlePg(pool);

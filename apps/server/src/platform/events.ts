@@ -1,6 +1,6 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
-import type { JobRunner, TransactionContext } from './jobs.ts';
-import { domainEvents } from './tables.ts';
+import type { EventDelivery, JobRunner, TransactionContext } from './jobs.ts';
 
 /**
  * Named cross-module events (docs/decisions/022). A module that reacts to another's work subscribes here,
@@ -100,10 +100,21 @@ export type EventName = keyof DomainEvents;
 
 export type EventContext<Prepared> = TransactionContext<Prepared> & { eventId: number };
 
-type Subscription<Prepared> = {
+type Subscription<Prepared, Payload> = {
   /** Reads made before the delivery's transaction (process caches). */
   prepare?: (db: Db) => Promise<Prepared>;
   maxAttempts?: number;
+  /**
+   * Asked in the emitting transaction: false writes no delivery for this subscriber (a subscriber with
+   * nothing to do for most events, as the "no reply" watch for a company without such a rule).
+   */
+  when?: (tx: Tx, payload: Payload) => Promise<boolean>;
+  /**
+   * Events with the same coalescing key share one delivery while it waits in the queue (the first event's
+   * payload is delivered): for handlers that read the current state rather than the event's, such as a
+   * lead's score. A delivery already claimed is not joined; the next event gets a delivery of its own.
+   */
+  coalesce?: (payload: Payload) => string;
 };
 
 export type EventBus = {
@@ -121,23 +132,47 @@ export type EventBus = {
     name: K,
     subscriber: string,
     handle: (payload: DomainEvents[K], context: EventContext<Prepared>) => Promise<unknown>,
-    options?: Subscription<Prepared>,
+    options?: Subscription<Prepared, DomainEvents[K]>,
   ): void;
 };
 
 export const deliveryQueue = (subscriber: string) => `event:${subscriber}`;
 
 export function createEventBus(jobs: JobRunner): EventBus {
-  const subscribers = new Map<EventName, string[]>();
+  type Subscriber = {
+    queue: string;
+    when?: Subscription<unknown, never>['when'];
+    coalesce?: (payload: never) => string;
+  };
+  const subscribers = new Map<EventName, Subscriber[]>();
+  /** Per transaction, the coalescing deliveries it wrote (their event's id). */
+  const writtenIn = new WeakMap<Tx, Map<string, number>>();
   return {
     async emit(tx, name, payload) {
-      const [event] = await tx.insert(domainEvents).values({ name, payload }).returning({ id: domainEvents.id });
-      const queues = subscribers.get(name) ?? [];
-      await jobs.enqueue(
-        tx,
-        queues.map((queue) => ({ queue, key: String(event.id), eventId: event.id, payload })),
-      );
-      return event.id;
+      const deliveries: EventDelivery[] = [];
+      for (const { queue, when, coalesce } of subscribers.get(name) ?? []) {
+        if (when && !(await when(tx, payload as never))) continue;
+        deliveries.push({ queue, coalesceKey: coalesce?.(payload as never) });
+      }
+      // An event whose every delivery joins one this transaction already wrote (a lead changed twice in
+      // one transaction) adds nothing: that delivery runs after the commit and sees both changes.
+      // Only inside a transaction: a statement outside one commits at once, and its delivery may be under way.
+      const inTransaction = tx instanceof PgTransaction;
+      let written = inTransaction ? writtenIn.get(tx) : undefined;
+      const keys = deliveries.map((delivery) => `${delivery.queue}\n${delivery.coalesceKey ?? ''}`);
+      if (
+        written &&
+        deliveries.length > 0 &&
+        deliveries.every((delivery, index) => delivery.coalesceKey !== undefined && written!.has(keys[index]))
+      )
+        return written.get(keys[0])!;
+      const eventId = await jobs.enqueueEvent(tx, { name, payload }, deliveries);
+      if (inTransaction && deliveries.some((delivery) => delivery.coalesceKey !== undefined)) {
+        if (!written) writtenIn.set(tx, (written = new Map()));
+        for (const [index, delivery] of deliveries.entries())
+          if (delivery.coalesceKey !== undefined) written.set(keys[index], eventId);
+      }
+      return eventId;
     },
     on(name, subscriber, handle, options = {}) {
       const queue = deliveryQueue(subscriber);
@@ -151,7 +186,12 @@ export function createEventBus(jobs: JobRunner): EventBus {
             eventId: job.eventId!,
           }),
       });
-      subscribers.set(name, [...(subscribers.get(name) ?? []), queue]);
+      const entry: Subscriber = {
+        queue,
+        when: options.when as Subscriber['when'],
+        coalesce: options.coalesce as Subscriber['coalesce'],
+      };
+      subscribers.set(name, [...(subscribers.get(name) ?? []), entry]);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, eventually, persistentDatabase, settled, type TestUser } from '../../test/helpers.ts';
@@ -6,6 +7,7 @@ import { personOf } from '../modules/crm-work/loop-fixtures.ts';
 import { operatorOf, sellerOf } from '../modules/market/test-fixtures.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { rowsOf } from '../db/sql.ts';
 import type { DomainEvents } from './events.ts';
 import { jobBackoffMs } from './jobs.ts';
 
@@ -137,6 +139,76 @@ describe('the outbox and the job runner', () => {
     await other.close();
     expect(flushes).toBe(1);
   });
+
+  it('lets events of one key share a delivery while it waits, and gives one under way a new delivery', async () => {
+    // No background runner: deliveries wait in the queue until this test drains them.
+    const quiet = await createTestApp({ JOB_CONCURRENCY: '0' });
+    const handled: { productId: number; eventId: number }[] = [];
+    let changeWhileRunning = true;
+    quiet.events.on(
+      'product.wishlisted',
+      'test.coalesced',
+      async ({ productId }, { tx, eventId }) => {
+        handled.push({ productId, eventId });
+        // A change of the same key while its delivery runs: that delivery read before it, so it needs another.
+        if (productId === 302 && changeWhileRunning) {
+          changeWhileRunning = false;
+          await quiet.events.emit(tx, 'product.wishlisted', wishlisted(302));
+        }
+      },
+      { coalesce: ({ productId }) => String(productId) },
+    );
+    await quiet.ready();
+    const queued = async (queue: string) =>
+      rowsOf<{ key: string; event_id: number }>(
+        await quiet.db.execute(sql`select key, event_id::float8 as event_id from jobs
+          where queue = ${queue} and status = 'queued' order by id`),
+      );
+    try {
+      const emitted = (productId: number) =>
+        quiet.db.transaction((tx) => quiet.events.emit(tx, 'product.wishlisted', wishlisted(productId)));
+      const first = await emitted(301);
+      const second = await emitted(301);
+      expect(second).not.toBe(first);
+      expect(await queued('event:test.coalesced')).toEqual([{ key: 'coalesce:301', event_id: first }]);
+      // The other subscribers still get a delivery per event.
+      expect(await queued('event:notifications.product-wishlisted')).toHaveLength(2);
+      await quiet.jobs.drain();
+      expect(handled).toEqual([{ productId: 301, eventId: first }]);
+
+      const third = await emitted(302);
+      await quiet.jobs.drain();
+      const later = handled.filter((entry) => entry.productId === 302);
+      expect(later).toHaveLength(2);
+      expect(later[0].eventId).toBe(third);
+      expect(later[1].eventId).not.toBe(third);
+      expect(new Set(handled.map((entry) => entry.eventId)).size).toBe(handled.length);
+
+      // A lead changed twice in one transaction (its only subscriber coalesces) writes one event; a change
+      // one automation run deeper is kept apart, so the depth bound holds.
+      const leadId = 9_000_000_001;
+      const [once, again, deeper] = await quiet.db.transaction(async (tx) => [
+        await quiet.events.emit(tx, 'lead.changed', { companyId: 1, leadId, cause: 'created' }),
+        await quiet.events.emit(tx, 'lead.changed', { companyId: 1, leadId, cause: 'thread' }),
+        await quiet.events.emit(tx, 'lead.changed', { companyId: 1, leadId, cause: 'edited', depth: 1 }),
+      ]);
+      expect(again).toBe(once);
+      expect(deeper).not.toBe(once);
+      expect((await queued('event:scoring.lead-score')).map((job) => job.key)).toEqual([
+        `coalesce:lead:${leadId}:0`,
+        `coalesce:lead:${leadId}:1`,
+      ]);
+      const events = rowsOf<{ count: number }>(
+        await quiet.db.execute(sql`select count(*)::int as count from domain_events
+          where name = 'lead.changed' and (payload->>'leadId')::bigint = ${leadId}`),
+      );
+      expect(events[0].count).toBe(2);
+      await quiet.jobs.drain();
+      expect(await queued('event:scoring.lead-score')).toEqual([]);
+    } finally {
+      await quiet.close();
+    }
+  }, 120_000);
 
   it('waits a second after the first failure, doubling, at most ten minutes', () => {
     expect([1, 2, 3, 10, 11, 30].map(jobBackoffMs)).toEqual([1_000, 2_000, 4_000, 512_000, 600_000, 600_000]);

@@ -74,10 +74,21 @@ export type NewJob = {
   runAt?: Date;
 };
 
+/** An event's delivery to one subscriber's queue: keyed by the event's id, or by `key` when it coalesces. */
+export type EventDelivery = { queue: string; coalesceKey?: string; maxAttempts?: number };
+
+/** Keys of coalescing jobs begin so; a claimed one ends in `#<id>`. */
+const COALESCED = 'coalesce:';
+
 export type JobRunner = {
   define(queue: string, definition: QueueDefinition): void;
   /** Writes jobs in the caller's transaction; they run once it commits. Answers their ids. */
   enqueue(tx: Tx, jobs: NewJob[]): Promise<number[]>;
+  /**
+   * Writes an outbox event and its deliveries (keyed by the event's id unless they coalesce) in one
+   * statement of the caller's transaction. Answers the event's id.
+   */
+  enqueueEvent(tx: Tx, event: { name: string; payload: unknown }, deliveries: EventDelivery[]): Promise<number>;
   /** A job that runs every `intervalMs` on whichever instance claims it first (one row per queue). */
   every(queue: string, intervalMs: number, run: (db: Db) => Promise<void>): void;
   /** Makes a periodic job due now. */
@@ -121,6 +132,9 @@ export function createJobRunner(options: Options): JobRunner {
   let poller: NodeJS.Timeout | undefined;
   let unlisten: (() => Promise<void>) | undefined;
 
+  const attemptsOf = (job: { queue: string; maxAttempts?: number }) =>
+    job.maxAttempts ?? queues.get(job.queue)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+
   async function claim(limit: number, only?: number[]): Promise<ClaimedJob[]> {
     if (queues.size === 0 || limit <= 0) return [];
     const scope = only ? sql`and id = any(array[${sqlList(only)}]::bigint[])` : sql``;
@@ -131,6 +145,7 @@ export function createJobRunner(options: Options): JobRunner {
           where status = 'queued' and run_at <= now() and queue in (${sqlList([...queues.keys()])}) ${scope}
           order by run_at, id limit ${limit} for update skip locked)
         update jobs j set status = 'running', attempts = j.attempts + 1, locked_by = ${workerId},
+          key = case when j.key like ${`${COALESCED}%`} and strpos(j.key, '#') = 0 then j.key || '#' || j.id else j.key end,
           locked_until = now() + ${`${leaseMs} milliseconds`}::interval
         from next where j.id = next.id
         returning j.id::float8 as "id", j.queue, j.key, j.event_id::float8 as "eventId", j.payload, j.attempts,
@@ -261,14 +276,52 @@ export function createJobRunner(options: Options): JobRunner {
       if (list.length === 0) return [];
       const values = list.map(
         (job) =>
-          sql`(${job.queue}, ${job.key ?? null}, ${job.eventId ?? null}::bigint, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.maxAttempts ?? queues.get(job.queue)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}, coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()))`,
+          sql`(${job.queue}, ${job.key ?? null}, ${job.eventId ?? null}::bigint, ${JSON.stringify(job.payload ?? {})}::jsonb, ${attemptsOf(job)}, coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()))`,
       );
-      const rows = rowsOf<{ id: number }>(
-        await tx.execute(sql`insert into jobs (queue, key, event_id, payload, max_attempts, run_at) values ${sql.join(values, sql`, `)}
-          on conflict (queue, key) do nothing returning id::float8 as "id"`),
+      // The jobs and the wake-up in one round trip.
+      const rows = rowsOf<{ id: number | null }>(
+        await tx.execute(sql`with written as (insert into jobs (queue, key, event_id, payload, max_attempts, run_at)
+            values ${sql.join(values, sql`, `)} on conflict (queue, key) do nothing returning id::float8 as "id"),
+          woken as (select pg_notify(${JOBS_CHANNEL}, ''))
+          select id from written union all select null from woken`),
       );
-      await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
-      return rows.map((row) => row.id);
+      return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+    },
+    async enqueueEvent(tx, event, deliveries) {
+      const payload = JSON.stringify(event.payload);
+      const written = sql`event as (insert into domain_events (name, payload) values (${event.name}, ${payload}::jsonb)
+        returning id, payload)`;
+      if (deliveries.length === 0) {
+        const [row] = rowsOf<{ id: number }>(
+          await tx.execute(sql`with ${written} select id::float8 as "id" from event`),
+        );
+        return row.id;
+      }
+      const insert = (list: EventDelivery[], conflict: SQL) =>
+        sql`insert into jobs (queue, key, event_id, payload, max_attempts, run_at)
+          select v.queue, coalesce(v.key, event.id::text), event.id, event.payload, v.max_attempts, now()
+          from event, (values ${sql.join(
+            list.map(
+              (delivery) =>
+                sql`(${delivery.queue}::text, ${delivery.coalesceKey === undefined ? null : `${COALESCED}${delivery.coalesceKey}`}::text, ${attemptsOf(delivery)}::int)`,
+            ),
+            sql`, `,
+          )}) as v(queue, key, max_attempts)
+          on conflict (queue, key) ${conflict}`;
+      // Each subscriber has a queue of its own: one row per (queue, key) in the statement. The update locks a
+      // waiting delivery of the key until this transaction commits, so it is not claimed before its writes show.
+      const single = deliveries.filter((delivery) => delivery.coalesceKey === undefined);
+      const merged = deliveries.filter((delivery) => delivery.coalesceKey !== undefined);
+      const parts = [written];
+      if (single.length) parts.push(sql`single as (${insert(single, sql`do nothing`)})`);
+      if (merged.length)
+        parts.push(sql`merged as (${insert(merged, sql`do update set run_at = least(jobs.run_at, excluded.run_at)`)})`);
+      // The event, its deliveries and the wake-up in one round trip.
+      const [row] = rowsOf<{ id: number }>(
+        await tx.execute(sql`with ${sql.join(parts, sql`, `)}
+          select event.id::float8 as "id", pg_notify(${JOBS_CHANNEL}, '') from event`),
+      );
+      return row.id;
     },
     every(queue, intervalMs, run) {
       this.define(queue, { kind: 'plain', run: (_job, database) => run(database) });

@@ -350,12 +350,21 @@ describe('triggers', () => {
   it('no reply to a quote request within N hours, through the quotes module', async () => {
     const seller = await freshSeller();
     const sub = await personOf(app, 'subuser', { name: 'Nina Follow', parent: seller });
+    const product = (await createProductAs(app, seller, inStockProduct(refs))).id;
+    // Before the company has such a rule its quotes are not watched: no delivery is even written.
+    const watches = async () =>
+      rowsOf<{ count: number }>(
+        await app.db.execute(sql`select count(*)::int as count from jobs j join domain_events e on e.id = j.event_id
+          where j.queue = 'event:automation.quote-watch' and (e.payload->>'sellerUserId')::bigint = ${seller.id}`),
+      )[0].count;
+    const early = await personOf(app, 'buyer', { name: 'Erin Early' });
+    expect((await requestQuote(app, early, seller, product)).statusCode).toBe(201);
+    expect(await watches()).toBe(0);
     const rule = await addRule(seller, {
       name: 'Unanswered quotes',
       trigger: { type: 'no_reply', hours: 4 },
       actions: [{ type: 'notify', user_id: sub.id, message: 'No answer yet to {first_name}' }],
     });
-    const product = (await createProductAs(app, seller, inStockProduct(refs))).id;
     const answered = await personOf(app, 'buyer', { name: 'Anna Answered' });
     const waiting = await personOf(app, 'buyer', { name: 'Walt Waiting' });
     expect((await requestQuote(app, answered, seller, product)).statusCode).toBe(201);
@@ -367,6 +376,7 @@ describe('triggers', () => {
       await app.db.execute(sql`select run_at from jobs where queue = ${NO_REPLY_QUEUE} and status = 'queued'`),
     );
     expect(planned).toHaveLength(2);
+    expect(await watches()).toBe(2);
     expect(new Date(planned[0].run_at).getTime()).toBeGreaterThan(Date.now() + 3.9 * 3_600_000);
 
     const index = (await as(app, seller, { method: 'GET', url: '/api/v1/enquiry/index?type=received' })).json().data;

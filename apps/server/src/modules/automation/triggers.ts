@@ -185,7 +185,10 @@ export function subscribeAutomation(app: FastifyInstance) {
   on('lead.tagged', 'automation.lead-tagged', (event, { tx, eventId }) =>
     runRules(tx, deps, { ...event, type: 'tag_added', key: String(eventId), accepts: tagged(event.tagName) }),
   );
-  on('quote.submitted', 'automation.quote-watch', (event, { tx }) => watchForReply(tx, app.jobs, event));
+  // Delivered only to a company with a "no reply" rule: other quotes cost one indexed read, not a job.
+  on('quote.submitted', 'automation.quote-watch', (event, { tx }) => watchForReply(tx, app.jobs, event), {
+    when: (tx, event) => hasRules(tx, event.sellerCompanyId, ['no_reply']),
+  });
   on('meeting.saved', 'automation.meeting-saved', (event, { tx }) => meetingSaved(tx, deps, app.jobs, event));
 
   app.jobs.define(NO_REPLY_QUEUE, {

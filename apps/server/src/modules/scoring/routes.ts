@@ -60,15 +60,21 @@ export async function scoringRoutes(app: FastifyInstance) {
   registerExternalField(scoreField);
 
   // A changed score is an event of its own (automation's threshold trigger), as deep as its cause.
-  app.events.on('lead.changed', 'scoring.lead-score', (event, { tx }) =>
-    scoreChangedLead(tx, event, (scoredTx, change) =>
-      app.events.emit(scoredTx, 'lead.scored', {
-        companyId: event.companyId,
-        leadId: event.leadId,
-        ...change,
-        depth: event.depth ?? 0,
-      }),
-    ),
+  // The score is read from the lead's facts as they are when the delivery runs, so changes of one lead
+  // that wait together are scored once (coalesced per lead and depth: the depth bound still holds).
+  app.events.on(
+    'lead.changed',
+    'scoring.lead-score',
+    (event, { tx }) =>
+      scoreChangedLead(tx, event, (scoredTx, change) =>
+        app.events.emit(scoredTx, 'lead.scored', {
+          companyId: event.companyId,
+          leadId: event.leadId,
+          ...change,
+          depth: event.depth ?? 0,
+        }),
+      ),
+    { coalesce: (event) => `lead:${event.leadId}:${event.depth ?? 0}` },
   );
   app.events.on('product.wishlisted', 'scoring.wishlist', (event, { tx }) => scoreWishlistingBuyer(tx, event));
   app.jobs.define(RESCORE_QUEUE, {
