@@ -12,7 +12,7 @@ import {
 import { apiData } from '../../../lib/api-client.ts';
 import { apiFailure } from '../../../lib/form.ts';
 import { catalogKeys, TAXONOMY_STALE_TIME } from '../../catalog/api/keys.ts';
-import { useCountries } from '../../reference/api/get-countries.ts';
+import { useCountryOptions } from '../../reference/api/get-countries.ts';
 import { useSaveInterests } from '../api/onboarding.ts';
 import { StepActions, type StepProps } from './StepActions.tsx';
 
@@ -41,14 +41,7 @@ export function InterestsStep({
   onSaved: (result: { data: Onboarding; message?: string }) => Promise<void>;
 }) {
   const categories = useCategoryOptions();
-  const countries = useCountries();
-  const countryOptions = useMemo(
-    () =>
-      (countries.data ?? [])
-        .map((country) => ({ value: country.iso2, label: country.name }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    [countries.data],
-  );
+  const { countries, options: countryOptions } = useCountryOptions();
   const [categoryIds, setCategoryIds] = useState(interests.category_ids.map(String));
   const [countryCodes, setCountryCodes] = useState(interests.country_codes);
   const [errors, setErrors] = useState<Record<string, string>>({});

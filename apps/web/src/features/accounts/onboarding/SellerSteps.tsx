@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { Profile } from '@tradeloop/contracts/accounts';
 import { ONBOARDING_TEXTS as TEXTS } from '@tradeloop/contracts/accounts-onboarding';
 import { COMPANY_TYPES } from '@tradeloop/contracts/auth-constants';
-import { useCountries } from '../../reference/api/get-countries.ts';
+import { useCountryOptions } from '../../reference/api/get-countries.ts';
 import { MobileVerificationModal } from '../components/MobileVerificationModal.tsx';
 import { RegistrationAddressFields } from '../components/RegistrationAddressFields.tsx';
 import { PROFILE_FIELD_LABELS as LABELS } from '../profile-fields.ts';
@@ -26,14 +26,7 @@ const COMPANY_FIELDS = [
 /** The company: its type (spec section 1), country and registered address (spec section 3). */
 export function CompanyStep({ profile, ...step }: StepProps & { profile: Profile }) {
   const { form, alert, handleSubmit, saving } = useStepForm(profile, COMPANY_FIELDS, step.onDone);
-  const countries = useCountries();
-  const countryOptions = useMemo(
-    () =>
-      (countries.data ?? [])
-        .map((country) => ({ value: country.iso2, label: country.name }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    [countries.data],
-  );
+  const { countries, options: countryOptions } = useCountryOptions();
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={TEXTS.steps.company.label}>
       <Stack gap="md">

@@ -1,5 +1,4 @@
-import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -22,7 +21,7 @@ import { COMPANY_TYPES, type CompanyType } from '@tradeloop/contracts/auth-const
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { pluralize } from '../../../lib/format.ts';
-import { countriesQueryOptions } from '../../reference/api/get-countries.ts';
+import { useCountryOptions } from '../../reference/api/get-countries.ts';
 import { useSellers } from '../api/get-sellers.ts';
 import { DIRECTORY_PAGE_SIZE, readDirectoryFilters, writeDirectoryFilters, type DirectoryFilters } from '../filters.ts';
 import { SupplierCard, SupplierCardSkeleton } from './SupplierCard.tsx';
@@ -38,14 +37,7 @@ export const SUPPLIERS_SECTION_ID = 'suppliers';
  */
 function CountryFilter({ value, onChange }: { value: string | null; onChange: (country: string | null) => void }) {
   const [wanted, setWanted] = useState(false);
-  const countries = useQuery({ ...countriesQueryOptions(), enabled: wanted || value !== null });
-  const options = useMemo(
-    () =>
-      (countries.data ?? [])
-        .map((country) => ({ value: country.iso2, label: country.name }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    [countries.data],
-  );
+  const { countries, options } = useCountryOptions(wanted || value !== null);
   return (
     <Select
       label="Country"

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { countrySchema } from '@tradeloop/contracts/reference';
@@ -16,4 +17,17 @@ export const countriesQueryOptions = () =>
 
 export function useCountries() {
   return useQuery(countriesQueryOptions());
+}
+
+/** The countries as a select's options, by name; `enabled: false` waits to load them until it is true. */
+export function useCountryOptions(enabled = true) {
+  const countries = useQuery({ ...countriesQueryOptions(), enabled });
+  const options = useMemo(
+    () =>
+      (countries.data ?? [])
+        .map((country) => ({ value: country.iso2, label: country.name }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [countries.data],
+  );
+  return { countries, options };
 }
