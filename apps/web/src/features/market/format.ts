@@ -1,8 +1,14 @@
 import type { CurrencyRef, MarketProduct } from '@tradeloop/contracts/market';
 
-const amount = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
-const cents = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+/** A number format made when first used: making one loads locale data, which a starting page need not wait for. */
+function numberFormat(options: Intl.NumberFormatOptions): { format: (value: number) => string } {
+  let made: Intl.NumberFormat | undefined;
+  return { format: (value) => (made ??= new Intl.NumberFormat('en', options)).format(value) };
+}
+
+const amount = numberFormat({ maximumFractionDigits: 2 });
+const cents = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const whole = numberFormat({ maximumFractionDigits: 0 });
 
 /** "$1,250", "$18.50", "$395": the currency's symbol and the amount, cents only below 1,000. */
 export function money(value: number, currency: Pick<CurrencyRef, 'symbol'>): string {

@@ -19,7 +19,6 @@ import {
   Tabs,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import {
@@ -204,28 +203,35 @@ function ShareLinks({ product }: { product: ProductPage['product'] }) {
         Share
       </Text>
       {links.map(({ label, icon: Icon, href, track }) => (
-        <Tooltip key={label} label={label}>
-          <ActionIcon
-            component="a"
-            href={href}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="default"
-            radius="xl"
-            aria-label={label}
-            data-track={track}
-          >
-            <Icon size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          key={label}
+          component="a"
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="default"
+          radius="xl"
+          aria-label={label}
+          className="mk-tip"
+          data-tip={label}
+          data-track={track}
+        >
+          <Icon size={16} />
+        </ActionIcon>
       ))}
       <CopyButton value={url}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Link copied' : 'Copy link'}>
-            <ActionIcon variant="default" radius="xl" onClick={copy} aria-label="Copy link" data-track="social-sharing">
-              {copied ? <IconCheck size={16} /> : <IconLink size={16} />}
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            variant="default"
+            radius="xl"
+            onClick={copy}
+            aria-label="Copy link"
+            className="mk-tip"
+            data-tip={copied ? 'Link copied' : 'Copy link'}
+            data-track="social-sharing"
+          >
+            {copied ? <IconCheck size={16} /> : <IconLink size={16} />}
+          </ActionIcon>
         )}
       </CopyButton>
     </Group>
