@@ -23,10 +23,10 @@ export const productListQueries: PageQueries = (url) => {
   ];
 };
 
-/** /productdetail/*: the product page in the URL's (or the stored) currency. */
+/** /productdetail/*: the product page in the URL's (or the stored) currency, and the currencies to choose from. */
 export const productPageQueries: PageQueries = (url, { params }) => {
   const key = productKeyOf(params['*'] ?? '');
   if (!key) return [];
   const currency = Number(url.searchParams.get('currency')) || getCurrencyId();
-  return [productPageQueryOptions(key, currency, url.searchParams.get('search_keyword'))];
+  return [productPageQueryOptions(key, currency, url.searchParams.get('search_keyword')), ratesQueryOptions()];
 };
