@@ -234,8 +234,13 @@ export async function renderPage(request: Request, origin: string): Promise<Rend
   const router = createStaticRouter(handler.dataRoutes, context);
   const url = new URL(request.url);
   const data = structuredData(url, queryClient, origin);
+  // Every matched route counts as loaded, the ones with only rules (middleware) too: the browser's router
+  // then starts from this state instead of running the rules and loaders again while the page hydrates.
+  const loaderData = Object.fromEntries(
+    context.matches.map(({ route }) => [route.id, context.loaderData[route.id] ?? null]),
+  );
   const served = servedPageScript({
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+    router: { loaderData, actionData: context.actionData, errors: context.errors },
     queries: dehydrate(queryClient),
     currency: DEFAULT_CURRENCY_ID,
   });
