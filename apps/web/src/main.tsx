@@ -35,12 +35,13 @@ async function evaluateInSteps() {
 }
 
 async function boot() {
-  if (document.getElementById(SERVED_PAGE_ELEMENT_ID)) {
+  const served = document.getElementById(SERVED_PAGE_ELEMENT_ID) !== null;
+  if (served) {
     await afterFirstPaint();
     await evaluateInSteps();
   }
   const { start } = await import('./start.tsx');
-  await yieldToBrowser();
+  if (served) await yieldToBrowser();
   await start();
 }
 
