@@ -343,6 +343,7 @@ async function ensureDataset(base: string, url: string): Promise<{ token: string
     await client.query('VACUUM ANALYZE crm_records');
     // The lists read the typed copies by index-only scans: their visibility map must be set, as autovacuum would.
     await client.query('VACUUM ANALYZE crm_record_values');
+    await client.query('VACUUM ANALYZE crm_value_texts');
     const buildSeconds = Math.round((Date.now() - started) / 1000);
     await client.query(
       `INSERT INTO app_meta (key, value) VALUES ('crm_bench_dataset', $1) ON CONFLICT (key) DO UPDATE SET value = $1, updated_at = now()`,

@@ -12,7 +12,7 @@ import {
 import { invalid } from '../../platform/errors.ts';
 import { userNameSql } from '../accounts/people.ts';
 import { conditionsOf, externalField, findField, normalizeValue, type FieldDef } from './fields.ts';
-import { crmRecords, crmRecordValues } from './tables.ts';
+import { crmRecords, crmRecordValues, crmValueTexts } from './tables.ts';
 import { valuesContain } from './tenant-index.ts';
 import { sqlList } from '../../db/sql.ts';
 
@@ -395,7 +395,8 @@ export function copyColumn(field: FieldDef) {
  * makes, read from the field's B-tree alone (an index-only scan); or null when the filter accepts
  * records without a value (negations, "is empty") or is "is not empty", which narrows nothing. The
  * copy of a text is lower-cased as that SQL lowers it, so "contains" and "ends with" are LIKE on it
- * with the pattern lower-cased: what ILIKE does.
+ * with the pattern lower-cased: what ILIKE does. They test the field's distinct texts (crm_value_texts)
+ * and read the copies of those that pass.
  */
 function copiesAccepting(compiled: Compiled): SQL | null {
   const { field, condition, values } = compiled;
@@ -411,7 +412,8 @@ function copiesAccepting(compiled: Compiled): SQL | null {
     case 'url':
       if (condition === 1) return copies(sql`${column} IN (${sqlList(values)})`);
       if (condition === 3 || condition === 6) {
-        return copies(sql`${column} LIKE lower(${pattern(values, '%', condition === 3 ? '%' : '')})`);
+        const like = sql`lower(${pattern(values, '%', condition === 3 ? '%' : '')})`;
+        return copies(sql`${column} IN (${textsLike(field, like)})`);
       }
       return null;
     case 'number':
@@ -426,6 +428,10 @@ function copiesAccepting(compiled: Compiled): SQL | null {
       return null;
   }
 }
+
+/** The field's distinct texts a LIKE pattern accepts: a field holds far fewer texts than copies. */
+const textsLike = (field: FieldDef, like: SQL) =>
+  sql`select ${crmValueTexts.text} from ${crmValueTexts} where ${crmValueTexts.fieldId} = ${field.id} and ${crmValueTexts.text} LIKE ${like}`;
 
 const COMPARISONS: Partial<Record<ConditionId, string>> = { 9: '<', 10: '>', 11: '<=', 12: '>=' };
 

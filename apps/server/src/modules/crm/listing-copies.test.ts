@@ -151,6 +151,15 @@ describe('POST /crm/v1/crm/data_listing led by the typed copies of values', () =
     });
     expect(await contains('quasar')).toEqual([]);
     expect(await contains('nebula')).toEqual([first.id]);
+    // The field's distinct texts: the edit added its text; the one no record holds stays, and finds nothing.
+    const second = await createRecord(app, owner, 1, { first_name: 'B', company: 'Nebula Labs' });
+    expect(await contains('nebula')).toEqual([second.id, first.id]);
+    const texts = rowsOf<{ text: string }>(
+      await app.db.execute(sql`select t.text from crm_value_texts t join crm_record_values v using (field_id)
+        where v.record_id = ${first.id} and v.text = 'nebula labs' order by t.text`),
+    );
+    expect(texts.map((row) => row.text)).toEqual(['nebula labs', 'quasar works']);
+    await crm(app, owner, 'DELETE', `crm/delete_lead?unique_id=${second.unique_id}`);
 
     await crm(app, owner, 'DELETE', `crm/delete_lead?unique_id=${first.unique_id}`);
     expect(await contains('nebula')).toEqual([]);

@@ -269,3 +269,19 @@ export const crmRecordValues = pgTable(
       .where(sql`${t.moment} IS NOT NULL`),
   ],
 );
+
+/**
+ * Every distinct text a field's copies hold (docs/decisions/028, session 13), kept beside the copies
+ * by the same triggers: "contains" and "ends with" test a field's few distinct texts here, then read
+ * the copies of the texts that pass from crm_record_values_text_idx, instead of testing every copy.
+ * Texts no record holds any more stay (a stale text only costs a probe that finds nothing): removing
+ * one safely would have to lock out a writer adding it back.
+ */
+export const crmValueTexts = pgTable(
+  'crm_value_texts',
+  {
+    fieldId: bigint('field_id', { mode: 'number' }).notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fieldId, t.text] })],
+);
