@@ -335,18 +335,25 @@ async function filteredPage(wanted: PageWanted): Promise<{ rows: ListedRow[]; to
       .where(and(...scope.conditions))
       .limit(COUNT_BOUND + 1),
   );
+  // The page is cut from the matches before their records are read again for its rows.
+  const paged = db.$with('paged').as(
+    db
+      .select({
+        id: sql<number>`${matched.id}`.as('paged_id'),
+        key: sql`${matched.key}`.as('paged_key'),
+        total: sql<number>`(select count(*) from ${matched})::int`.as('total'),
+      })
+      .from(matched)
+      .orderBy(...orderBy(scope.sort, sql`${matched.key}`, sql`${matched.id}`))
+      .limit(perPage)
+      .offset(offset),
+  );
   const rows = await db
-    .with(matched)
-    .select({
-      ...listSelection,
-      values: listedValues(scope),
-      total: sql<number>`(select count(*) from ${matched})::int`,
-    })
-    .from(matched)
-    .innerJoin(crmRecords, eq(crmRecords.id, matched.id))
-    .orderBy(...orderBy(scope.sort, sql`${matched.key}`, sql`${matched.id}`))
-    .limit(perPage)
-    .offset(offset);
+    .with(matched, paged)
+    .select({ ...listSelection, values: listedValues(scope), total: paged.total })
+    .from(paged)
+    .innerJoin(crmRecords, eq(crmRecords.id, paged.id))
+    .orderBy(...orderBy(scope.sort, sql`${paged.key}`, sql`${paged.id}`));
   const total = rows.length ? rows[0].total : await countWhere(db, scope.conditions, COUNT_BOUND + 1);
   if (total <= COUNT_BOUND) return { rows, total, bounded: false };
   return { rows: await sortedPage(wanted), total: COUNT_BOUND, bounded: true };

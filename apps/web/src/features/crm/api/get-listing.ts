@@ -10,7 +10,11 @@ export function listingQueryOptions(body: ListingBody) {
     queryFn: ({ pageParam, signal }) =>
       crmData<Listing>('crm/data_listing', { method: 'POST', body: { ...body, page: pageParam }, signal }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.currentPage < last.lastPage ? last.currentPage + 1 : undefined),
+    // Past the count's bound (total_bounded) the pages go on while they come back full.
+    getNextPageParam: (last) =>
+      last.currentPage < last.lastPage || (last.total_bounded && last.data.length === last.perPage)
+        ? last.currentPage + 1
+        : undefined,
   });
 }
 

@@ -20,7 +20,8 @@ export type SortState = { field: string; direction: 'asc' | 'desc' };
 type RecordTableProps = {
   typeId: RecordTypeId;
   rows: CrmRecord[];
-  total: number;
+  /** Matching records, or null when more match than the list counts (ARIA's unknown row count). */
+  total: number | null;
   refs: Refs;
   fields: UiField[];
   columns: string[];
@@ -216,7 +217,7 @@ export function RecordTable(props: RecordTableProps) {
       ref={scrollRef}
       className={classes.scroller}
       role="grid"
-      aria-rowcount={props.total + 1}
+      aria-rowcount={props.total === null ? -1 : props.total + 1}
       aria-colcount={shown.length + 1}
     >
       <div className={classes.header} style={{ gridTemplateColumns: template }} role="row" aria-rowindex={1}>

@@ -149,6 +149,8 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
     [pages],
   );
   const total = pages[0]?.total ?? 0;
+  // Past the bound the count is "10,000+", as large CRMs show it.
+  const totalText = `${total.toLocaleString()}${pages[0]?.total_bounded ? '+' : ''}`;
 
   const handleSearch = useDebouncedCallback((value: string) => update({ query: value }), 300);
   const handleSort = useCallback((next: SortState) => update({ sort: next }), [update]);
@@ -177,8 +179,8 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
             {state.bin ? `Recently deleted ${type.name.toLowerCase()}` : type.name}
           </Title>
           {!listing.isPending && (
-            <Badge variant="light" size="lg" aria-label={`${total} records`}>
-              {total.toLocaleString()}
+            <Badge variant="light" size="lg" aria-label={`${totalText} records`}>
+              {totalText}
             </Badge>
           )}
         </Group>
@@ -340,7 +342,7 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
         <RecordTable
           typeId={typeId}
           rows={rows}
-          total={total}
+          total={pages[0]?.total_bounded ? null : total}
           refs={refs}
           fields={fields}
           columns={columns}
@@ -357,7 +359,7 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
       )}
       {rows.length > 0 && (
         <Text size="xs" c="dimmed">
-          {rows.length.toLocaleString()} of {total.toLocaleString()} loaded; more load as you scroll. Click a value to
+          {rows.length.toLocaleString()} of {totalText} loaded; more load as you scroll. Click a value to
           edit it.
         </Text>
       )}
