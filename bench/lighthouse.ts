@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -61,8 +62,20 @@ const only = new RegExp(process.env.LIGHTHOUSE_ONLY ?? '');
 const root = new URL('..', import.meta.url).pathname;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradeloop-lighthouse-'));
 
+/** Fails at once when the port is taken: another server there would be measured in ours' place. */
+async function assertPortFree() {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () => reject(new Error(`port ${port} is taken: set LIGHTHOUSE_PORT to a free one`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+let serverExit: string | null = null;
+
 async function waitFor<T>(probe: () => Promise<T | null>, what: string, seconds = 300): Promise<T> {
   for (let waited = 0; waited < seconds; waited += 1) {
+    if (serverExit !== null) throw new Error(`the server stopped (${serverExit}) before ${what} could be seen`);
     const value = await probe().catch(() => null);
     if (value !== null) return value;
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -70,12 +83,14 @@ async function waitFor<T>(probe: () => Promise<T | null>, what: string, seconds 
   throw new Error(`gave up waiting for ${what}`);
 }
 
+await assertPortFree();
 const server = spawn('npm', ['start'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,
 });
+server.once('exit', (code, signal) => void (serverExit = signal ?? `exit code ${code}`));
 
 async function productPath(): Promise<string | null> {
   const response = await fetch(`${origin}/api/v1/front/product/list`, {
@@ -203,7 +218,11 @@ try {
     if (!passes(first)) runs.push(await audit(page, bars, 2));
   }
 } finally {
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  try {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // The server's group is gone already.
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
