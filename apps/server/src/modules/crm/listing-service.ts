@@ -292,16 +292,14 @@ export async function listRecords(
   const scope = await listingScope(db, companyId, body, options);
   const perPage = body.per_page ?? 100;
   const page = body.page ?? 1;
-  const { rows, total, bounded } = await db.transaction(async (tx) => {
-    // A page is a few index probes: starting parallel workers would cost more than it saves.
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    const wanted = { db: tx, scope, offset: (page - 1) * perPage, perPage, copies: options.copies !== false };
-    // The company's live count is everyone's records: a role that sees only its own is counted by matching.
-    const ownOnly = visibleRecordsSql(body.type_id) !== undefined;
-    return scope.filtered || body.deleted || ownOnly
-      ? filteredPage(wanted)
-      : { rows: await sortedPage(wanted), total: await liveCount(tx, companyId, body.type_id), bounded: false };
-  });
+  // No transaction of its own: parallel workers, which a page never needs, are off for its tables (migration 0037).
+  const wanted = { db, scope, offset: (page - 1) * perPage, perPage, copies: options.copies !== false };
+  // The company's live count is everyone's records: a role that sees only its own is counted by matching.
+  const ownOnly = visibleRecordsSql(body.type_id) !== undefined;
+  const { rows, total, bounded } =
+    scope.filtered || body.deleted || ownOnly
+      ? await filteredPage(wanted)
+      : { rows: await sortedPage(wanted), total: await liveCount(db, companyId, body.type_id), bounded: false };
   return {
     data: await withExternalValues(db, companyId, scope, listedRecords(scope, rows)),
     currentPage: page,
