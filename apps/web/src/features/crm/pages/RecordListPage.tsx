@@ -359,8 +359,7 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
       )}
       {rows.length > 0 && (
         <Text size="xs" c="dimmed">
-          {rows.length.toLocaleString()} of {totalText} loaded; more load as you scroll. Click a value to
-          edit it.
+          {rows.length.toLocaleString()} of {totalText} loaded; more load as you scroll. Click a value to edit it.
         </Text>
       )}
 
