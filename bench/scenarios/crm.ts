@@ -398,8 +398,8 @@ export async function crmScenarios(
       `First lists after the start (ms, no warm-up): filters + keyword ${goal.ms.toFixed(0)}, text conditions ${text.ms.toFixed(0)}, sorted by a number ${sorted.ms.toFixed(0)}.`,
       `The measured listing matches ${goal.total} of the seller's ${BENCH_SELLER_LEADS.toLocaleString('en-US')} leads; the text conditions ${text.total}.`,
     );
-    // The server's young generation (V8's new space) becomes resident as the first requests allocate through
-    // it, whatever they read: requests that read no records warm it before the idle reading.
+    // A fresh process grows with its first requests whatever they read (V8's young generation, the
+    // allocator's per-thread arenas): requests that read no records warm it before the idle reading.
     await measure('warm-up', { url: `${base}/crm/v1/crm/input_fields`, headers, connections: 16, seconds: 3 });
     const idle = residentMegabytes(child.pid!);
     // Every seller lists once with each body: a server keeping tenants' records in memory would grow here.
