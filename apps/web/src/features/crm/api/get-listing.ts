@@ -10,12 +10,23 @@ export function listingQueryOptions(body: ListingBody) {
     queryFn: ({ pageParam, signal }) =>
       crmData<Listing>('crm/data_listing', { method: 'POST', body: { ...body, page: pageParam }, signal }),
     initialPageParam: 1,
-    // Past the count's bound (total_bounded) the pages go on while they come back full.
-    getNextPageParam: (last) =>
-      last.currentPage < last.lastPage || (last.total_bounded && last.data.length === last.perPage)
-        ? last.currentPage + 1
-        : undefined,
+    getNextPageParam: nextListingPage,
   });
+}
+
+type ListingPage = Pick<Listing, 'currentPage' | 'lastPage' | 'perPage' | 'total' | 'total_bounded'> & {
+  data: unknown[];
+};
+
+/** The page after `last`; past the count's bound (total_bounded) the pages go on while they come back full. */
+export function nextListingPage(last: ListingPage) {
+  const more = last.currentPage < last.lastPage || (last.total_bounded && last.data.length === last.perPage);
+  return more ? last.currentPage + 1 : undefined;
+}
+
+/** A list's count as shown: past the bound it is "10,000+", as large CRMs show it. */
+export function listingCountText(first: ListingPage | undefined) {
+  return `${(first?.total ?? 0).toLocaleString()}${first?.total_bounded ? '+' : ''}`;
 }
 
 export function useListing(body: ListingBody) {

@@ -30,7 +30,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { NotFoundPage } from '../../../app/NotFoundPage.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { useFields } from '../api/get-fields.ts';
-import { useListing } from '../api/get-listing.ts';
+import { listingCountText, useListing } from '../api/get-listing.ts';
 import { useSavedFilters, useViews } from '../api/get-views.ts';
 import { downloadExport } from '../api/import-export.ts';
 import { BulkBar } from '../components/BulkBar.tsx';
@@ -149,8 +149,7 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
     [pages],
   );
   const total = pages[0]?.total ?? 0;
-  // Past the bound the count is "10,000+", as large CRMs show it.
-  const totalText = `${total.toLocaleString()}${pages[0]?.total_bounded ? '+' : ''}`;
+  const totalText = listingCountText(pages[0]);
 
   const handleSearch = useDebouncedCallback((value: string) => update({ query: value }), 300);
   const handleSort = useCallback((next: SortState) => update({ sort: next }), [update]);
