@@ -165,6 +165,9 @@ async function audit(page: string, bars: Bars, attempt: number): Promise<Run> {
       .filter((item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary')
       .map((item) => item.id);
     if (failing.length) console.error(`${page} (run ${attempt}) failing audits: ${failing.join(', ')}`);
+    // A run that could not measure (no paint seen, a broken trace) scores 0: say why.
+    const problem = result.lhr.runtimeError?.message ?? audits['first-contentful-paint']?.errorMessage;
+    if (problem) console.error(`${page} (run ${attempt}) could not be measured: ${problem}`);
     return {
       page,
       bars,
