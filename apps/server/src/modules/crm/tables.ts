@@ -128,11 +128,11 @@ export const crmRecords = pgTable(
     index('crm_records_trash_idx')
       .on(t.companyId, t.typeId, t.deletedAt)
       .where(sql`${t.deletedAt} IS NOT NULL`),
-    // Tenant-scoped values and keywords in one GIN (tenant-index.ts; the expression must match
-    // tenantValues there): filters and a keyword are intersected in a single index scan.
+    // Tenant-scoped value keys and keywords in one GIN (tenant-index.ts; the expression must match
+    // valueKeys there): filters and a keyword are intersected in a single, exact index scan.
     index('crm_records_tenant_idx').using(
       'gin',
-      sql`(jsonb_set('{}'::jsonb, ARRAY[${t.companyId}::text || ':' || ${t.typeId}::text], ${t.values})) jsonb_path_ops`,
+      sql`crm_value_keys(${t.companyId}, ${t.typeId}, ${t.values})`,
       t.search,
     ),
     index('crm_records_source_lead_idx').on(t.sourceLeadId),

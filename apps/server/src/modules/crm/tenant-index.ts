@@ -3,21 +3,23 @@ import type { RecordTypeId, RecordValues } from '@tradeloop/contracts/crm';
 import { crmRecords, crmSearchWords } from './tables.ts';
 
 /**
- * Tenant-scoped index keys (docs/decisions/015-crm-custom-values.md).
+ * Tenant-scoped index keys (docs/decisions/015-crm-custom-values.md, 028).
  *
- * Values live in crm_records.values (JSONB). Their GIN index is built over the values wrapped in
- * one more key, "<company>:<type>", so a jsonb_path_ops hash covers the tenant, the field and the
- * value together: a lookup reads only that company's postings, not every seller's. Keyword lexemes
- * carry the company the same way ("17_vertex").
+ * Values live in crm_records.values (JSONB). Their GIN index holds one exact key per value (and per
+ * element of a list), prefixed with the tenant: `17:1 "status"="New"` (crm_value_keys, migration
+ * 0038). A lookup reads only that company's postings, not every seller's, and since the keys are exact
+ * the index's answer needs no recheck. Keyword lexemes carry the company the same way ("17_vertex").
  */
-export const tenantKey = (companyId: number, typeId: RecordTypeId) => `${companyId}:${typeId}`;
 
 /** The indexed expression; queries must spell it exactly like this for the index to apply. */
-export const tenantValues = sql`jsonb_set('{}'::jsonb, ARRAY[${crmRecords.companyId}::text || ':' || ${crmRecords.typeId}::text], ${crmRecords.values})`;
+const valueKeys = sql`crm_value_keys(${crmRecords.companyId}, ${crmRecords.typeId}, ${crmRecords.values})`;
 
-/** Records of the tenant whose values contain `partial` (equality on one or more fields). */
+/**
+ * Records of the tenant whose values contain `partial` (equality on one or more fields; a list value
+ * asks for each of its elements). The wanted keys are made by the same function from `partial`.
+ */
 export function valuesContain(companyId: number, typeId: RecordTypeId, partial: RecordValues): SQL {
-  return sql`${tenantValues} @> ${JSON.stringify({ [tenantKey(companyId, typeId)]: partial })}::jsonb`;
+  return sql`${valueKeys} @> crm_value_keys(${companyId}::bigint, ${typeId}::smallint, ${JSON.stringify(partial)}::jsonb)`;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
