@@ -20,8 +20,8 @@ import { sqlList } from '../../db/sql.ts';
  * Filters of spec section 5 compiled to SQL. Every value travels as a bound parameter; field names
  * too (`values->>$n`), so nothing a user types is ever spliced into the statement.
  *
- * Equality on stored values is written as JSONB containment on the tenant-scoped expression of
- * tenant-index.ts, which its GIN index answers; ranges, texts and negations are checked on the rows
+ * Equality on stored values is written as containment of the tenant's exact value keys
+ * (tenant-index.ts), which its GIN index answers; ranges, texts and negations are checked on the rows
  * the indexes leave.
  */
 
@@ -316,7 +316,7 @@ function mergeable(compiled: Compiled) {
 
 /**
  * All filters combined with AND; an empty list is no condition. Equalities fold into one containment
- * ({"a": 1, "b": 2}), which the index answers in one scan and the heap rechecks once per row.
+ * ({"a": 1, "b": 2}), which the index answers exactly in one scan.
  */
 export function compileFilters(tenant: Tenant, fields: FieldDef[], filters: Filter[]): SQL[] {
   return planFilters(tenant, fields, filters).conditions;
