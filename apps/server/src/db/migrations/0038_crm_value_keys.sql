@@ -6,16 +6,22 @@
 -- recheck. Queries build their keys with this same function, so both sides are written alike.
 CREATE FUNCTION crm_value_keys(company_id bigint, type_id smallint, record_values jsonb) RETURNS text[]
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT coalesce(array_agg(company_id || ':' || type_id || ' ' || to_json(field.key)::text || '=' ||
-    CASE jsonb_typeof(element.value)
-      WHEN 'number' THEN trim_scale(element.value::numeric)::text
+  SELECT coalesce(array_agg(company_id || ':' || type_id || ' ' || to_json(item.key)::text || '=' ||
+    CASE jsonb_typeof(item.value)
+      WHEN 'number' THEN trim_scale(item.value::numeric)::text
       WHEN 'string' THEN
-        CASE WHEN length(element.value::text) > 200 THEN 'md5:' || md5(element.value::text) ELSE element.value::text END
-      ELSE element.value::text
+        CASE WHEN length(item.value::text) > 200 THEN 'md5:' || md5(item.value::text) ELSE item.value::text END
+      ELSE item.value::text
     END), '{}')
-  FROM jsonb_each(record_values) field,
-    jsonb_array_elements(CASE jsonb_typeof(field.value) WHEN 'array' THEN field.value ELSE jsonb_build_array(field.value) END) element
-  WHERE jsonb_typeof(element.value) NOT IN ('object', 'array')
+  FROM (
+    -- Single values, then the elements of lists: one pass each (wrapping every value in a list to
+    -- unnest it took two and a half times as long).
+    SELECT field.key, field.value FROM jsonb_each(record_values) field
+    WHERE jsonb_typeof(field.value) NOT IN ('object', 'array')
+    UNION ALL
+    SELECT field.key, element.value FROM jsonb_each(record_values) field, jsonb_array_elements(field.value) element
+    WHERE jsonb_typeof(field.value) = 'array' AND jsonb_typeof(element.value) NOT IN ('object', 'array')
+  ) item
 $$;
 --> statement-breakpoint
 DROP INDEX "crm_records_tenant_idx";
