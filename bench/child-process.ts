@@ -1,15 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /**
- * Servers a benchmark drives run in processes of their own, as in production: the load generator
- * must not share their event loop. A child prints "ready" (and what the parent needs) once it listens.
- */
-/**
  * glibc's allocator as `npm start` sets it (package.json, decision 028): blocks of 1 MiB and more are
  * mapped and returned on free, so a sign-in's 16 MiB of scrypt memory is not kept by each thread's arena.
  */
 const SERVER_ALLOCATOR = { GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=1048576' };
 
+/**
+ * Servers a benchmark drives run in processes of their own, as in production: the load generator
+ * must not share their event loop. A child prints "ready" (and what the parent needs) once it listens.
+ */
 export function startChild(
   script: URL,
   env: Record<string, string>,
