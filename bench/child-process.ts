@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import project from '../package.json' with { type: 'json' };
 
 /**
- * glibc's allocator as `npm start` sets it (package.json, decision 028): blocks of 1 MiB and more are
- * mapped and returned on free, so a sign-in's 16 MiB of scrypt memory is not kept by each thread's arena.
+ * glibc's allocator as `npm start` sets it (package.json's config, decision 028): blocks of 1 MiB and
+ * more are mapped and returned on free, so a sign-in's 16 MiB of scrypt memory is not kept by each
+ * thread's arena.
  */
-const SERVER_ALLOCATOR = { GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=1048576' };
+const SERVER_ALLOCATOR = { GLIBC_TUNABLES: project.config.glibc_tunables };
 
 /**
  * Servers a benchmark drives run in processes of their own, as in production: the load generator
