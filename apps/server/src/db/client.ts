@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { IN_MEMORY, type Config } from '../config.ts';
+import { openPlannedReads, type PlannedReads } from './planned-reads.ts';
 
 /** One query interface over PGlite and PostgreSQL: the same dialect, the same migrations. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -31,6 +32,13 @@ export function preparedStatement<T>(build: (db: Tx) => T): (db: Tx) => T {
   };
 }
 
+const plannedReadsOf = new WeakMap<object, PlannedReads>();
+
+/** The database's reads planned once per connection (planned-reads.ts): PostgreSQL's, outside a transaction. */
+export function plannedReads(db: Tx): PlannedReads | undefined {
+  return plannedReadsOf.get(db);
+}
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -39,6 +47,9 @@ export type Database = {
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+/** Connections of the planned reads: beside the pool's 16, enough to keep two cores busy with list statements. */
+const PLANNED_READ_CONNECTIONS = 8;
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
@@ -49,12 +60,17 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     // An idle connection the server drops (restart, failover) is replaced on next use; it must not crash us.
     pool.on('error', (error) => process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`));
     const db = drizzlePg(pool);
+    const planned = openPlannedReads(config.databaseUrl, PLANNED_READ_CONNECTIONS);
+    plannedReadsOf.set(db, planned);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       listen: (channel, onNotify) => listenOnPostgres(config.databaseUrl!, channel, onNotify),
-      close: () => pool.end(),
+      close: async () => {
+        await planned.close();
+        await pool.end();
+      },
     };
   }
   const dataPath = config.dataDir === IN_MEMORY ? undefined : path.join(config.dataDir, 'db');

@@ -12,7 +12,7 @@ import {
   type RecordTypeId,
   type RecordValues,
 } from '@tradeloop/contracts/crm';
-import type { Db, Tx } from '../../db/client.ts';
+import { plannedReads, type Db, type Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { DEFAULT_COLUMNS } from './default-forms.ts';
 import { externalField, findField, type FieldDef } from './fields.ts';
@@ -107,6 +107,8 @@ export type Scope = {
   /** The view's, the saved filter's and the request's filters, all of which apply. */
   filters: Filter[];
   conditions: SQL[];
+  /** The tenant GIN answers the filters or the keyword: the list's plan is the same whatever they ask. */
+  ledByTenantIndex: boolean;
   filtered: boolean;
   sort: { field: FieldDef; direction: 'asc' | 'desc' };
   columns: string[];
@@ -154,6 +156,7 @@ export async function listingScope(
       ...leadingConditions(plan, keyword !== undefined, options.copies !== false),
       ...(keyword ? [keyword] : []),
     ],
+    ledByTenantIndex: plan.tenantIndexed || keyword !== undefined,
     filtered: filters.length > 0 || keywordWords(body.query).length > 0,
     sort: resolveSort(loaded.fields, body.sort ?? view?.sort),
     columns: columnsOf(loaded.fields, typeId, body.columns?.length ? body.columns : view?.columns),
@@ -257,19 +260,31 @@ const listSelection = {
   sourceLeadId: crmRecords.sourceLeadId,
 };
 
+/** A list row's columns: `values` as the list needs them, and the count of matches where the statement makes it. */
+const rowSelection = <T extends SQL<RecordValues> | typeof crmRecords.values>(
+  values: T,
+  total: SQL<number> | SQL.Aliased<number> = sql<number>`0`,
+) => ({ ...listSelection, values, total });
+
 function pageQuery(
   tx: Tx,
   scope: Pick<Scope, 'conditions' | 'sort'>,
   values: SQL<RecordValues> | typeof crmRecords.values = crmRecords.values,
 ) {
   return tx
-    .select({ ...listSelection, values, total: sql<number>`0` })
+    .select(rowSelection(values))
     .from(crmRecords)
     .where(and(...scope.conditions))
     .orderBy(...orderBy(scope.sort));
 }
 
 type ListedRow = Awaited<ReturnType<typeof pageQuery>>[number];
+
+/** Rows read as arrays (planned reads), as objects keyed like the selection whose columns they hold, in order. */
+function asRows(selection: object, rows: unknown[][]): ListedRow[] {
+  const keys = Object.keys(selection);
+  return rows.map((row) => Object.fromEntries(keys.map((key, index) => [key, row[index]])) as ListedRow);
+}
 
 function listedRecords(scope: Scope, rows: ListedRow[]) {
   const formUniqueId = scope.loaded.form.uniqueId;
@@ -346,12 +361,15 @@ async function filteredPage(wanted: PageWanted): Promise<{ rows: ListedRow[]; to
       .limit(perPage)
       .offset(offset),
   );
-  const rows = await db
+  const selection = rowSelection(listedValues(scope), paged.total);
+  const query = db
     .with(matched, paged)
-    .select({ ...listSelection, values: listedValues(scope), total: paged.total })
+    .select(selection)
     .from(paged)
     .innerJoin(crmRecords, eq(crmRecords.id, paged.id))
     .orderBy(...orderBy(scope.sort, sql`${paged.key}`, sql`${paged.id}`));
+  const planned = scope.ledByTenantIndex ? plannedReads(db) : undefined;
+  const rows: ListedRow[] = planned ? asRows(selection, await planned.read(query.toSQL())) : await query;
   const total = rows.length ? rows[0].total : await countWhere(db, scope.conditions, COUNT_BOUND + 1);
   if (total <= COUNT_BOUND) return { rows, total, bounded: false };
   return { rows: await sortedPage(wanted), total: COUNT_BOUND, bounded: true };
@@ -371,7 +389,7 @@ async function sortedPage({ db, scope, offset, perPage, copies }: PageWanted): P
   const ofField = [eq(crmRecordValues.fieldId, field.id!), isNotNull(column)];
   const direction = sql.raw(scope.sort.direction === 'asc' ? 'ASC' : 'DESC');
   const valued = await db
-    .select({ ...listSelection, values: listedValues(scope), total: sql<number>`0` })
+    .select(rowSelection(listedValues(scope)))
     .from(crmRecordValues)
     .innerJoin(crmRecords, eq(crmRecords.id, crmRecordValues.recordId))
     .where(and(...ofField, ...scope.conditions))
@@ -383,7 +401,7 @@ async function sortedPage({ db, scope, offset, perPage, copies }: PageWanted): P
   const before = valued.length ? offset + valued.length : await countValued(db, [...ofField, ...scope.conditions]);
   const valueless = sql`NOT EXISTS (select 1 from ${crmRecordValues} where ${crmRecordValues.recordId} = ${crmRecords.id} and ${and(...ofField)})`;
   const rest = await db
-    .select({ ...listSelection, values: listedValues(scope), total: sql<number>`0` })
+    .select(rowSelection(listedValues(scope)))
     .from(crmRecords)
     .where(and(...scope.conditions, valueless))
     .orderBy(sql`${crmRecords.id} ${direction}`)

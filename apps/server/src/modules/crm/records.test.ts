@@ -172,6 +172,19 @@ describe('editing records', () => {
     expect(await total('kappaqz')).toBe(0);
     expect(await total('ann kap')).toBe(52);
   });
+
+  it('matches a prefix up to its last letter, whatever alphabet it is in', async () => {
+    const seller = await signUp(app, 'seller');
+    for (const company of ['Müller Pumps', 'Mülheim Valves', 'Muz Traders', 'Mv Steel', 'Mt Works'])
+      await createRecord(app, seller, 1, { first_name: 'Ann', company });
+    const total = async (query: string) => (await listing(app, seller, { type_id: 1, query })).total;
+    expect(await total('mü')).toBe(2);
+    expect(await total('müll')).toBe(1);
+    expect(await total('mu')).toBe(1);
+    expect(await total('mv')).toBe(1);
+    expect(await total('m')).toBe(5);
+    expect(await total('mw')).toBe(0);
+  });
 });
 
 describe('DELETE /crm/v1/crm/delete_lead and restoring', () => {

@@ -67,10 +67,20 @@ function wordQuery(prefix: string, companyId: number): SQL {
   // Words are letters and digits only, so quoting them cannot break out of the tsquery syntax.
   const prefixMatch = `'${prefix}':*`;
   if (/^\d+_\d/.test(prefix)) return sql`${prefixMatch}`;
-  const like = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+  // The range, in text_pattern_ops' operators, reaches the index even in a plan made before the prefix is known
+  // (planned-reads.ts); `like` alone only does when the plan sees its pattern.
+  const { lexeme } = crmSearchWords;
   return sql`(select case when count(*) > ${MAX_EXPANSION} then ${prefixMatch}
       else '(' || coalesce(string_agg(quote_literal(w.lexeme), ' | '), quote_literal(${prefix}::text)) || ')' end
-    from (select ${crmSearchWords.lexeme} as lexeme from ${crmSearchWords}
-          where ${crmSearchWords.companyId} = ${companyId} and ${crmSearchWords.lexeme} like ${like}
+    from (select ${lexeme} as lexeme from ${crmSearchWords}
+          where ${crmSearchWords.companyId} = ${companyId}
+            and ${lexeme} ~>=~ ${prefix}::text and ${lexeme} ~<~ ${prefixEnd(prefix)}::text
           limit ${MAX_EXPANSION + 1}) w)`;
+}
+
+/** The first text after every text that begins with `prefix`, in byte order (UTF-8 keeps code point order). */
+function prefixEnd(prefix: string) {
+  const characters = Array.from(prefix);
+  const last = characters.pop()!.codePointAt(0)!;
+  return characters.join('') + String.fromCodePoint(last + 1);
 }
