@@ -6,7 +6,7 @@ import pg from 'pg';
  * (docs/decisions/028, session 15).
  *
  * A list led by the tenant GIN has one plan whatever it filters on, yet as an unnamed statement PostgreSQL parses
- * and plans it for every request: a fifth of its time. PostgreSQL's plan cache keeps choosing custom plans for it
+ * and plans it for every request. PostgreSQL's plan cache keeps choosing custom plans for it
  * (the generic one's estimate is the higher), so these connections force the generic plan. They are a pool of their
  * own: the setting must not reach the application's other statements, whose plans do depend on their parameters.
  */
