@@ -80,12 +80,18 @@ test('an anonymous visitor who scrolls and opens the quote form, then signs in a
       { timeout: 20_000 },
     )
     .toBe(1);
-  await seller
-    .getByRole('row', { name: new RegExp(surname) })
-    // Without first and last names on the profile, the lead's first name is the whole name (decision 035).
-    .getByRole('link', { name: buyerName, exact: true })
-    .click();
-  await expect(seller.getByRole('heading', { level: 1, name: buyerName })).toBeVisible();
+  const heading = seller.getByRole('heading', { level: 1, name: buyerName });
+  // The list may still be answering an earlier keystroke's search and redraw under the click: click until it opens.
+  await expect(async () => {
+    if (!(await heading.isVisible())) {
+      await seller
+        .getByRole('row', { name: new RegExp(surname) })
+        // Without first and last names on the profile, the lead's first name is the whole name (decision 035).
+        .getByRole('link', { name: buyerName, exact: true })
+        .click({ timeout: 2_000 });
+    }
+    await expect(heading).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   await seller.getByRole('tab', { name: /Engagement/ }).click();
   const rows = seller.getByTestId('engagement-page');
   await expect(rows).toHaveCount(3);
