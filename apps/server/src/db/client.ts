@@ -48,7 +48,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-/** Connections of the planned reads: beside the pool's 16, enough to keep two cores busy with list statements. */
+/** Connections of the planned reads, beside the pool's 16; the bench's 16 clients shared 8 (decision 028, session 15). */
 const PLANNED_READ_CONNECTIONS = 8;
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
