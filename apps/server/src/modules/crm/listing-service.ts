@@ -123,8 +123,8 @@ export type ListOptions = { copies?: boolean };
  * copies answer lead: their sets of record ids are intersected first (each from its own index) and
  * only the records in all of them are read and checked against the other filters.
  */
-function leadingConditions(plan: FilterPlan, keyword: boolean, copies: boolean): SQL[] {
-  if (!copies || plan.tenantIndexed || keyword || plan.sets.length === 0) return plan.conditions;
+function leadingConditions(plan: FilterPlan, ledByTenantIndex: boolean, copies: boolean): SQL[] {
+  if (!copies || ledByTenantIndex || plan.sets.length === 0) return plan.conditions;
   const sets = sql.join(
     plan.sets.map((set) => sql`(${set})`),
     sql` INTERSECT `,
@@ -147,16 +147,17 @@ export async function listingScope(
   validateFilters(loaded.fields, filters);
   const keyword = keywordCondition(companyId, body.query);
   const plan = planFilters({ companyId, typeId }, loaded.fields, filters);
+  const ledByTenantIndex = plan.tenantIndexed || keyword !== undefined;
   return {
     typeId,
     loaded,
     filters,
     conditions: [
       ...baseConditions(companyId, typeId, body.deleted ?? false),
-      ...leadingConditions(plan, keyword !== undefined, options.copies !== false),
+      ...leadingConditions(plan, ledByTenantIndex, options.copies !== false),
       ...(keyword ? [keyword] : []),
     ],
-    ledByTenantIndex: plan.tenantIndexed || keyword !== undefined,
+    ledByTenantIndex,
     filtered: filters.length > 0 || keywordWords(body.query).length > 0,
     sort: resolveSort(loaded.fields, body.sort ?? view?.sort),
     columns: columnsOf(loaded.fields, typeId, body.columns?.length ? body.columns : view?.columns),
