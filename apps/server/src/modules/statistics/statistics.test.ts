@@ -25,10 +25,23 @@ let manager: TestUser;
 let rep: TestUser;
 let quoting: TestUser;
 let pump: number;
+/** When the fixtures' quote requests arrived and the old lead was made, and when the setup began and ended. */
+const at = { quote: new Date(0), rfq: new Date(0), old: new Date(0), setUp: new Date(0), ready: new Date(0) };
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+function countBy(keys: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const key of keys) counts[key] = (counts[key] ?? 0) + 1;
+  return counts;
+}
+
+/** The series' non-zero counts of one kind, by the day its point starts. */
+function perDay(series: Statistics['series'], kind: 'leads' | 'quotations' | 'answered') {
+  return Object.fromEntries(series.filter((point) => point[kind] > 0).map((point) => [point.start, point[kind]]));
+}
 
 function statistics(user: TestUser, query = '') {
   return crm(app, user, 'GET', `crm/statistics${query ? `?${query}` : ''}`);
@@ -83,6 +96,7 @@ async function browse(buyer: TestUser, productId: number, timeOnPage: number) {
 }
 
 beforeAll(async () => {
+  at.setUp = new Date();
   app = await createTestApp();
   const refs = await loadRefs(app);
   seller = await sellerOf(app, { name: 'Statistics Pumps', type: 'Manufacturers', country: 'IN' });
@@ -98,7 +112,8 @@ beforeAll(async () => {
   quoting = await personOf(app, 'buyer', { name: 'Quinn Quoter', profile: { country: 'FR' } });
   const quote = await requestQuote(app, quoting, seller, pump);
   expect(quote.statusCode).toBe(201);
-  await backdateEnquiry(app.db, quote.json().data.enquiry_ids[0], new Date(Date.now() - 2 * HOUR));
+  at.quote = new Date(Date.now() - 2 * HOUR);
+  await backdateEnquiry(app.db, quote.json().data.enquiry_ids[0], at.quote);
   const answered = await call(seller, 'POST', 'enquiry/answer', {
     id: quote.json().data.enquiry_ids[0],
     unit_price: 400,
@@ -110,7 +125,8 @@ beforeAll(async () => {
   const rfq = await requestQuote(app, asking, rival, rivalValve, { similar_product_ids: [valve] });
   expect(rfq.statusCode).toBe(201);
   const received = rfq.json().data.enquiry_ids[1];
-  await backdateEnquiry(app.db, received, new Date(Date.now() - 4 * HOUR));
+  at.rfq = new Date(Date.now() - 4 * HOUR);
+  await backdateEnquiry(app.db, received, at.rfq);
   expect((await call(manager, 'POST', 'enquiry/reply', { id: received, message: 'Which size?' })).statusCode).toBe(200);
   // The buyer's own message afterwards is not a response of the seller.
   expect((await call(asking, 'POST', 'enquiry/reply', { id: received, message: 'DN50.' })).statusCode).toBe(200);
@@ -127,7 +143,9 @@ beforeAll(async () => {
   expect(convert.statusCode).toBe(200);
   await createRecord(app, rep, 1, { first_name: 'Rory', company: 'Rep Ltd' });
   const old = await createRecord(app, seller, 1, { first_name: 'Olga', company: 'Old Ltd' });
-  await backdateRecord(app.db, old.id, new Date(Date.now() - 60 * DAY));
+  at.old = new Date(Date.now() - 60 * DAY);
+  await backdateRecord(app.db, old.id, at.old);
+  at.ready = new Date();
 });
 
 afterAll(async () => {
@@ -171,11 +189,20 @@ describe('GET /crm/v1/crm/statistics', () => {
   });
 
   it('charts the period per day, and a year per week', async () => {
+    const asked = new Date();
     const month = await statisticsOf(seller, 'period=30d');
-    expect(month.period).toMatchObject({ days: 30, bucket: 'day', to: dayOf(new Date()) });
+    expect(month.period).toMatchObject({ days: 30, bucket: 'day' });
+    expect([dayOf(asked), dayOf(new Date())]).toContain(month.period.to);
     expect(month.series).toHaveLength(30);
-    const today = month.series.at(-1)!;
-    expect(today).toMatchObject({ start: dayOf(new Date()), leads: 4, quotations: 2, answered: 2 });
+    expect(month.series.at(-1)!.start).toBe(month.period.to);
+    // Each quote request on the day it arrived (hours back, so maybe yesterday), both answered.
+    const quoteDays = countBy([at.quote, at.rfq].map(dayOf));
+    expect(perDay(month.series, 'quotations')).toEqual(quoteDays);
+    expect(perDay(month.series, 'answered')).toEqual(quoteDays);
+    // The four recent leads were made during the setup, on its day (or days, across a midnight).
+    const leadDays = perDay(month.series, 'leads');
+    expect(Object.values(leadDays).reduce((sum, leads) => sum + leads, 0)).toBe(4);
+    for (const day of Object.keys(leadDays)) expect([dayOf(at.setUp), dayOf(at.ready)]).toContain(day);
     const year = await statisticsOf(seller, 'period=365d');
     expect(year.period.bucket).toBe('week');
     expect(year.series.every((point) => new Date(`${point.start}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
@@ -184,7 +211,7 @@ describe('GET /crm/v1/crm/statistics', () => {
   });
 
   it('takes a period given by its days', async () => {
-    const day = dayOf(new Date(Date.now() - 60 * DAY));
+    const day = dayOf(at.old);
     const stats = await statisticsOf(seller, `from=${day}&to=${day}`);
     expect(stats.period).toEqual({ from: day, to: day, days: 1, bucket: 'day' });
     expect(stats.figures.period).toMatchObject({
