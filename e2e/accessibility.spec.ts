@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CRM_MESSAGES } from '@tradeloop/contracts/crm';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
+import { DEMO_OPERATOR_EMAIL } from '@tradeloop/contracts/market-constants';
+import { expectAccessible, openAccountMenu, signIn, signUp, uniqueEmail } from './support.ts';
 
 /**
  * Every screen of the app, signed out and as each kind of user, checked by axe-core (WCAG 2.x A and
@@ -102,6 +103,20 @@ test.describe('Every screen passes axe-core', () => {
       await checkScreens(page, user.role, paths);
     });
   }
+
+  test('as the platform operator: the account menu opens the platform pages', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, DEMO_OPERATOR_EMAIL, DEMO_PASSWORD);
+    for (const [item, path] of [
+      ['Reported reviews', '/operator/reviews'],
+      ['Marketplace blog', '/marketplace-blog'],
+    ] as const) {
+      await openAccountMenu(page);
+      await page.getByRole('menuitem', { name: item }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await checkScreens(page, 'operator', [path]);
+    }
+  });
 
   test('as a seller: a record and a product', async ({ page }) => {
     test.setTimeout(120_000);

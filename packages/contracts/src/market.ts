@@ -407,6 +407,10 @@ export const updateRatesBodySchema = z.object({
 });
 
 export const memberTypeBodySchema = z.object({ company_id: id, member_type: z.enum(MEMBER_TYPES) });
+
+/** GET operator/me: whether the signed-in user is a platform operator (the menu offers their pages). */
+export const operatorStatusSchema = z.object({ operator: z.boolean() });
+export type OperatorStatus = z.infer<typeof operatorStatusSchema>;
 export const sellerProfileBodySchema = z.object({ annual_revenue: z.enum(ANNUAL_REVENUE_BANDS).nullable() });
 export const sellerMarketProfileSchema = z.object({
   company_id: z.number().int(),

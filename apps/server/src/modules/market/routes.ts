@@ -6,6 +6,7 @@ import {
   filtersResponseSchema,
   MARKET_MESSAGES,
   memberTypeBodySchema,
+  operatorStatusSchema,
   PRODUCT_DETAIL_PREFIX,
   pageActivityBodySchema,
   pageActivitySchema,
@@ -36,7 +37,7 @@ import { createCounters, FLUSH_EVERY_MS } from './counters.ts';
 import { filterDefinitions } from './filters.ts';
 import { operatorJobRoutes } from './jobs-routes.ts';
 import { productPage } from './product-page.ts';
-import { forgetRates, listRates, loadStartingRates, requireOperator, updateRates } from './rates.ts';
+import { forgetRates, isOperator, listRates, loadStartingRates, requireOperator, updateRates } from './rates.ts';
 import { searchProducts } from './search.ts';
 import { LISTING_CHANGE_LOG, listingIndex } from './search-index-store.ts';
 import { sellerMarketProfile, sellerProducts, setAnnualRevenue, setMemberType } from './sellers.ts';
@@ -253,6 +254,17 @@ async function operatorRoutes(fastify: FastifyInstance) {
       data: z.array(exchangeRateSchema),
     },
     async () => listRates(app.db),
+  );
+
+  route.get(
+    '/api/v1/operator/me',
+    {
+      access: 'user',
+      tags: ['market: operator'],
+      summary: 'Whether the signed-in user is a platform operator (the account menu offers their pages)',
+      data: operatorStatusSchema,
+    },
+    async ({ user }) => ({ operator: await isOperator(app.db, user.id) }),
   );
 
   route.post(

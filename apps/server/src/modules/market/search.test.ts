@@ -403,6 +403,17 @@ describe('currency conversion', () => {
     expect(rates.find((rate: { code: string }) => rate.code === 'USD').rate).toBe(1);
     expect(rates.length).toBe(26);
   });
+
+  it('tells a signed-in user whether they are the operator, and nobody else', async () => {
+    const statusOf = async (user?: TestUser) => {
+      const options = { method: 'GET' as const, url: '/api/v1/operator/me' };
+      const response = user ? await as(app, user, options) : await app.inject(options);
+      return response.statusCode === 200 ? response.json().data : response.statusCode;
+    };
+    expect(await statusOf(await operatorOf(app))).toEqual({ operator: true });
+    expect(await statusOf(sellers.india)).toEqual({ operator: false });
+    expect(await statusOf()).toBe(401);
+  });
 });
 
 describe('GET /api/v1/front/filters and suggestions', () => {

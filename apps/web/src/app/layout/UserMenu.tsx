@@ -17,11 +17,13 @@ import {
   IconSpeakerphone,
   IconWorldWww,
   IconUsersGroup,
+  IconFlag,
 } from '@tabler/icons-react';
 import type { LocalUser } from '@tradeloop/contracts/auth';
 import { Link } from 'react-router';
 import { ONBOARDING_TEXTS } from '@tradeloop/contracts/accounts-onboarding';
 import { useOnboarding } from '../../features/accounts/api/onboarding.ts';
+import { useIsOperator } from '../../features/market/api/operator.ts';
 import { initials } from '../../lib/format.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { userCan } from '../../lib/permissions.ts';
@@ -31,13 +33,14 @@ type UserMenuProps = { user: LocalUser | null; onSignOut: () => void };
 
 const USER_TYPE_LABELS = { seller: 'Seller', subuser: 'Team member', others: 'Buyer' } as const;
 
-/** The signed-in user's menu: dashboard, profile, CRM, sign out. */
+/** The signed-in user's menu: dashboard, profile, CRM, company pages, the operator's pages, sign out. */
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const name = user?.full_name ?? 'My account';
   const isCompanyUser = user?.user_type === 'seller' || user?.user_type === 'subuser';
   // Onboarding left with "Finish later" is resumed from here (decision 039); the query is the welcome modal's.
   const onboarding = useOnboarding();
   const unfinished = onboarding.data?.finished === false;
+  const operator = useIsOperator();
   // The team pages: the role must allow it, and the page must be one the user may open (a sub-user
   // keeps the spec's route rules, which do not include them).
   const mayManageTeam =
@@ -139,6 +142,17 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             </Menu.Item>
             <Menu.Item component={Link} to={PATHS.roles} leftSection={<IconShieldLock size={16} />}>
               Roles and permissions
+            </Menu.Item>
+          </>
+        )}
+        {operator && (
+          <>
+            <Menu.Label>Platform</Menu.Label>
+            <Menu.Item component={Link} to={PATHS.reportedReviews} leftSection={<IconFlag size={16} />}>
+              Reported reviews
+            </Menu.Item>
+            <Menu.Item component={Link} to={PATHS.marketplaceBlog} leftSection={<IconNews size={16} />}>
+              Marketplace blog
             </Menu.Item>
           </>
         )}
