@@ -33,7 +33,7 @@ async function expectNoOverflow(page: Page, width: number) {
   expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
 }
 
-test('a seller publishes a formatted post with a cover; a visitor reads it; a follower is told', async ({
+test('a seller publishes a formatted post with a cover and a picture; a visitor reads it; a follower is told', async ({
   browser,
   request,
 }) => {
@@ -87,6 +87,26 @@ test('a seller publishes a formatted post with a cover; a visitor reads it; a fo
   await expect(sellerPage.getByText(BLOG_MESSAGES.coverSaved)).toBeVisible();
   await expect(sellerPage.getByRole('img', { name: 'Cover' })).toBeVisible();
 
+  // A picture in the text, from the toolbar: refused without a file and a description, then inserted.
+  await editor.click();
+  await sellerPage.keyboard.press('End');
+  await sellerPage.getByRole('button', { name: 'Insert picture' }).click();
+  const dialog = sellerPage.getByRole('dialog', { name: 'Insert a picture' });
+  await dialog.getByRole('button', { name: 'Insert picture' }).click();
+  await expect(dialog.getByText(BLOG_MESSAGES.pictureRequired)).toBeVisible();
+  await expect(dialog.getByText(BLOG_MESSAGES.pictureAltRequired)).toBeVisible();
+  await expectAccessible(sellerPage, 'the picture dialog');
+  const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#9f6f2f' } })
+    .jpeg()
+    .toBuffer();
+  const photoChooser = sellerPage.waitForEvent('filechooser');
+  await dialog.getByLabel('Picture').click();
+  await (await photoChooser).setFiles({ name: 'press.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('The press line of the forge');
+  await dialog.getByRole('button', { name: 'Insert picture' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(editor.getByRole('img', { name: 'The press line of the forge' })).toBeVisible();
+
   // A buyer follows the company before the post is published.
   const [draft] = (await api(sellerPage, 'GET', 'blogs/manage/list')).data;
   const buyerPage = await (await browser.newContext()).newPage();
@@ -117,6 +137,9 @@ test('a seller publishes a formatted post with a cover; a visitor reads it; a fo
   const root = post.slice(post.indexOf('<div id="root">'));
   expect(root).toContain('<h2>Closed-die forging</h2>');
   expect(root).toContain('<strong>billet of EN8 steel</strong>');
+  expect(root).toMatch(
+    /<img src="\/uploads\/blogs\/\d+\/pictures\/[0-9a-f-]{36}\.webp" alt="The press line of the forge"/,
+  );
 
   // A visitor finds it on /blog, by category, and reads it.
   const visitor = await (await browser.newContext()).newPage();
@@ -138,6 +161,7 @@ test('a seller publishes a formatted post with a cover; a visitor reads it; a fo
     const content = visitor.getByTestId('blog-content');
     await expect(content.getByRole('heading', { level: 2, name: 'Closed-die forging' })).toBeVisible();
     await expect(content.locator('strong')).toHaveText('billet of EN8 steel');
+    await expect(content.getByRole('img', { name: 'The press line of the forge' })).toBeVisible();
     await expect(visitor.locator('img.bl-cover').first()).toHaveAttribute('src', /\/uploads\/blogs\/.+\/full\.webp$/);
     await expectAccessible(visitor, `a post at ${width} px`);
     await expectNoOverflow(visitor, width);

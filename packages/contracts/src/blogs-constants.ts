@@ -38,6 +38,10 @@ export const BLOG_LIMITS = {
   contentMax: 100_000,
   searchMax: 100,
   excerptMax: 220,
+  /** A picture in a post is made at most this wide (the post's column), never wider than it came. */
+  pictureWidth: 1200,
+  /** Its description, read out in its place by screen readers. */
+  pictureAltMax: 200,
 } as const;
 
 /** The marketplace's blog and a post's page. */
@@ -61,6 +65,9 @@ export const BLOG_MESSAGES = {
   unpublished: 'Blog post moved back to drafts.',
   coverSaved: 'Cover image saved.',
   coverRemoved: 'Cover image removed.',
+  pictureSaved: 'Picture added to the post.',
+  pictureRequired: 'Please choose a picture.',
+  pictureAltRequired: 'Please describe the picture.',
   notFound: 'This blog post does not exist.',
   companyNotFound: 'This company does not exist.',
 } as const;

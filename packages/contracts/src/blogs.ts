@@ -57,6 +57,10 @@ export const blogCoverSchema = z.object({
 });
 
 /** The company that wrote a post; null for the marketplace's own posts. */
+/** A picture uploaded for a post's text: its address and size, for the editor's <img>. */
+export const blogPictureSchema = z.object({ src: z.string(), width: z.number().int(), height: z.number().int() });
+export type BlogPicture = z.infer<typeof blogPictureSchema>;
+
 export const blogAuthorSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable();
 
 export const blogPostCardSchema = z.object({

@@ -160,6 +160,11 @@ describe('writing and reading a post', () => {
         url: `/api/v1/blogs/manage/cover/${post.id}`,
         ...multipart({ name: 'c.png', data: await picture('png') }),
       }),
+      as(app, other, {
+        method: 'POST',
+        url: `/api/v1/blogs/manage/picture/${post.id}`,
+        ...multipart({ name: 'p.png', data: await picture('png') }),
+      }),
       // The operator's routes reach the marketplace's posts only.
       call(operator, 'POST', `operator/blogs/update/${post.id}`, body('Taken over')),
     ];
@@ -319,6 +324,38 @@ describe('the cover', () => {
     const removed = await call(seller, 'POST', `blogs/manage/cover/${post.id}/delete`);
     expect(removed.json()).toMatchObject({ message: BLOG_MESSAGES.coverRemoved, data: { cover: null } });
     expect((await app.inject({ method: 'GET', url: again.card })).statusCode).toBe(404);
+  });
+});
+
+describe('pictures in the text', () => {
+  it('are checked by content, made at most 1200 px wide, kept in the text, and go with the post', async () => {
+    const post = await write(seller, 'Post with pictures');
+    const upload = (name: string, data: Buffer) =>
+      as(app, seller, { method: 'POST', url: `/api/v1/blogs/manage/picture/${post.id}`, ...multipart({ name, data }) });
+    const refused = await upload('notes.jpg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.file).toEqual([FILE_MESSAGES.imageType]);
+
+    const wide = await upload('plant.jpg', await picture('jpeg', 2400, 1000));
+    expect(wide.statusCode, wide.body).toBe(200);
+    expect(wide.json().message).toBe(BLOG_MESSAGES.pictureSaved);
+    const shrunk = wide.json().data;
+    expect(shrunk).toMatchObject({ width: 1200, height: 500 });
+    expect(shrunk.src).toMatch(new RegExp(`^/uploads/blogs/${post.id}/pictures/[0-9a-f-]{36}\\.webp$`));
+    const small = (await upload('detail.png', await picture('png', 300, 200))).json().data;
+    expect(small).toMatchObject({ width: 300, height: 200 }); // never enlarged
+    const file = await app.inject({ method: 'GET', url: shrunk.src });
+    expect(file.headers['content-type']).toBe('image/webp');
+    expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 500 });
+
+    // The editor's <img> survives the sanitizer; the post's page shows it.
+    const content = `<p>Our plant:</p><img src="${shrunk.src}" alt="The assembly hall">`;
+    const saved = await call(seller, 'POST', `blogs/manage/update/${post.id}`, body('Post with pictures', { content }));
+    expect(saved.json().data.content_html).toContain(`<img src="${shrunk.src}" alt="The assembly hall" />`);
+
+    expect((await call(seller, 'POST', `blogs/manage/delete/${post.id}`)).statusCode).toBe(200);
+    for (const src of [shrunk.src, small.src])
+      expect((await app.inject({ method: 'GET', url: src })).statusCode).toBe(404);
   });
 });
 

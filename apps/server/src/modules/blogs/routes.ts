@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   BLOG_DETAIL_PREFIX,
+  BLOG_LIMITS,
   BLOG_MESSAGES,
   blogCategoryListQuerySchema,
   blogCategoryListSchema,
@@ -11,6 +12,7 @@ import {
   blogListQuerySchema,
   blogPageSchema,
   blogPostCardSchema,
+  blogPictureSchema,
   blogPostSchema,
   blogPublishBodySchema,
   blogRecentQuerySchema,
@@ -37,6 +39,7 @@ import {
   recentPosts,
   removeCover,
   saveCover,
+  savePicture,
   setPublished,
   updatePost,
   type BlogOwner,
@@ -142,6 +145,12 @@ function writerRoutes(app: FastifyInstance, writers: Writers) {
     writers.access === 'company'
       ? ({ access: 'company', permission: 'presence' } as const)
       : ({ access: 'user' } as const);
+  /** The writer and the picture uploaded to one of its posts; another company's post is a 404 before the upload is read. */
+  const uploadTo = async (request: FastifyRequest, id: number) => {
+    const writer = await owner(app.db, request);
+    await myPost(app.db, writer, id);
+    return { writer, upload: await readUpload(request, IMAGE_RULES.maxBytes, FILE_MESSAGES.imageTooLarge) };
+  };
 
   route.get(
     `${prefix}/list`,
@@ -222,7 +231,7 @@ function writerRoutes(app: FastifyInstance, writers: Writers) {
     {
       ...guard,
       tags,
-      summary: `Delete one of ${who} posts and its cover`,
+      summary: `Delete one of ${who} posts, its cover and its pictures`,
       params: idParamsSchema,
       data: z.object({ id: z.number().int() }),
       transaction: true,
@@ -245,12 +254,32 @@ function writerRoutes(app: FastifyInstance, writers: Writers) {
       data: blogPostSchema,
     },
     async ({ request }) => {
-      const writer = await owner(app.db, request);
-      await myPost(app.db, writer, request.params.id); // another company's post: 404 before its upload is read
-      const upload = await readUpload(request, IMAGE_RULES.maxBytes, FILE_MESSAGES.imageTooLarge);
+      const { writer, upload } = await uploadTo(request, request.params.id);
       return withMessage(
         await saveCover(app.db, app.storage, writer, request.params.id, upload),
         BLOG_MESSAGES.coverSaved,
+      );
+    },
+  );
+
+  route.post(
+    `${prefix}/picture/:id`,
+    {
+      ...guard,
+      tags,
+      summary: `Upload a picture for the text of one of ${who} posts (PNG or JPEG by content), at most ${BLOG_LIMITS.pictureWidth} px wide`,
+      description:
+        'multipart/form-data with one field `file`. Answers the WebP made of it, `{src, width, height}`, for an ' +
+        '`<img>` in the post; the picture is kept until the post is deleted.',
+      consumes: ['multipart/form-data'],
+      params: idParamsSchema,
+      data: blogPictureSchema,
+    },
+    async ({ request }) => {
+      const { writer, upload } = await uploadTo(request, request.params.id);
+      return withMessage(
+        await savePicture(app.db, app.storage, writer, request.params.id, upload),
+        BLOG_MESSAGES.pictureSaved,
       );
     },
   );

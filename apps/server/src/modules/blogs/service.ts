@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { z } from 'zod';
 import {
   BLOGS_RELATED,
   BLOG_CATEGORIES,
+  BLOG_LIMITS,
   BLOG_MESSAGES,
   blogCategoryName,
   type BlogCategoryCount,
   type BlogDetail,
   type BlogPage,
+  type BlogPicture,
   type BlogPost,
   type BlogPostCard,
   type BlogWriteBody,
@@ -339,13 +341,42 @@ export async function setPublished(tx: Tx, owner: BlogOwner, id: number, publish
   return { post: await answer(tx, row), nowPublic: published && current.status !== 'published' };
 }
 
+/** A post's files, its covers and the pictures of its text, in one folder. */
+const postFolder = (id: number) => `blogs/${id}`;
+
 export async function deletePost(tx: Tx, storage: Storage, owner: BlogOwner, id: number) {
-  const row = await ownPost(tx, owner, id);
+  await ownPost(tx, owner, id);
   await tx.delete(blogPosts).where(eq(blogPosts.id, id));
-  if (row.coverKey) await storage.remove(row.coverKey);
+  await storage.remove(postFolder(id));
 }
 
-/** The cover, checked by content (PNG or JPEG), re-encoded (no EXIF) and cut to 1200 × 630 and 600 × 315 WebP. */
+/**
+ * An uploaded picture, checked by content and name (PNG or JPEG) and against the pixel limit; `make`
+ * gets a pipeline of it turned upright, without its EXIF data, once per size it makes.
+ */
+async function encodePicture<T>(
+  file: { fileName: string; data: Buffer },
+  make: (input: () => Sharp) => Promise<T>,
+): Promise<T> {
+  const kind = imageKind(file.data);
+  const extension = path.extname(file.fileName).toLowerCase();
+  if (!kind || !(IMAGE_RULES.extensions as readonly string[]).includes(extension)) {
+    throw invalid({ file: [FILE_MESSAGES.imageType] });
+  }
+  const open = () => sharp(file.data, { limitInputPixels: IMAGE_RULES.maxPixels, failOn: 'error' });
+  try {
+    const metadata = await open().metadata();
+    if (metadata.format !== kind || !metadata.width || !metadata.height) throw new Error('not the picture it claims');
+    return await make(() => open().rotate());
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw invalid({ file: [FILE_MESSAGES.imageTooManyPixels] });
+    }
+    throw invalid({ file: [FILE_MESSAGES.imageType] });
+  }
+}
+
+/** The cover, re-encoded and cut to 1200 × 630 and 600 × 315 WebP; it replaces the old one. */
 export async function saveCover(
   db: Db,
   storage: Storage,
@@ -354,31 +385,17 @@ export async function saveCover(
   file: { fileName: string; data: Buffer },
 ): Promise<BlogPost> {
   const current = await ownPost(db, owner, id);
-  const kind = imageKind(file.data);
-  const extension = path.extname(file.fileName).toLowerCase();
-  if (!kind || !(IMAGE_RULES.extensions as readonly string[]).includes(extension)) {
-    throw invalid({ file: [FILE_MESSAGES.imageType] });
-  }
-  const input = () => sharp(file.data, { limitInputPixels: IMAGE_RULES.maxPixels, failOn: 'error' }).rotate();
-  let sizes: [Buffer, Buffer];
-  try {
-    const metadata = await sharp(file.data, { limitInputPixels: IMAGE_RULES.maxPixels, failOn: 'error' }).metadata();
-    if (metadata.format !== kind || !metadata.width || !metadata.height) throw new Error('not the picture it claims');
-    sizes = await Promise.all(
+  const sizes = await encodePicture(file, (input) =>
+    Promise.all(
       (['full', 'card'] as const).map((size) =>
         input()
           .resize(COVER[size].width, COVER[size].height, { fit: 'cover', position: 'attention' })
           .webp({ quality: size === 'full' ? 84 : 80 })
           .toBuffer(),
-      ) as [Promise<Buffer>, Promise<Buffer>],
-    );
-  } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw invalid({ file: [FILE_MESSAGES.imageTooManyPixels] });
-    }
-    throw invalid({ file: [FILE_MESSAGES.imageType] });
-  }
-  const coverKey = `blogs/${id}/${randomUUID()}`;
+      ),
+    ),
+  );
+  const coverKey = `${postFolder(id)}/${randomUUID()}`;
   await storage.put(`${coverKey}/full.webp`, sizes[0]);
   await storage.put(`${coverKey}/card.webp`, sizes[1]);
   const [row] = await db
@@ -392,6 +409,30 @@ export async function saveCover(
   }
   if (current.coverKey) await storage.remove(current.coverKey);
   return answer(db, row);
+}
+
+/**
+ * A picture for the post's text: re-encoded like the cover, at most `pictureWidth` wide (never
+ * enlarged), WebP. It stays until the post is deleted, even once the text no longer shows it: an
+ * editor still open elsewhere may hold it (decision 046).
+ */
+export async function savePicture(
+  db: Db,
+  storage: Storage,
+  owner: BlogOwner,
+  id: number,
+  file: { fileName: string; data: Buffer },
+): Promise<BlogPicture> {
+  await ownPost(db, owner, id);
+  const { data, info } = await encodePicture(file, (input) =>
+    input()
+      .resize({ width: BLOG_LIMITS.pictureWidth, withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true }),
+  );
+  const key = `${postFolder(id)}/pictures/${randomUUID()}.webp`;
+  await storage.put(key, data);
+  return { src: storage.url(key), width: info.width, height: info.height };
 }
 
 export async function removeCover(db: Db, storage: Storage, owner: BlogOwner, id: number): Promise<BlogPost> {

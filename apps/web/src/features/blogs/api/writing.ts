@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BlogPost, BlogWriteBody } from '@tradeloop/contracts/blogs';
+import type { BlogPicture, BlogPost, BlogWriteBody } from '@tradeloop/contracts/blogs';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { uploadFile } from '../../catalog/api/upload.ts';
@@ -71,3 +71,10 @@ export const useCover = (writer: BlogWriter) =>
       ? uploadFile<BlogPost>(`${base(writer)}/cover/${id}`, file)
       : apiRequest<BlogPost>(`${base(writer)}/cover/${id}/delete`, { method: 'POST' }),
   );
+
+/** Upload a picture for a post's text; answers its address and size (422: the file's error). */
+export const usePicture = (writer: BlogWriter) =>
+  useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) =>
+      uploadFile<BlogPicture>(`${base(writer)}/picture/${id}`, file).then((result) => result.data),
+  });

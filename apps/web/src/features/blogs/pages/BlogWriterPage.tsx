@@ -36,6 +36,7 @@ import {
   useDeletePost,
   useMyPost,
   useMyPosts,
+  usePicture,
   usePublishPost,
   useSavePost,
   type BlogWriter,
@@ -62,6 +63,7 @@ function PostForm({
   const save = useSavePost(writer);
   const publish = usePublishPost(writer);
   const cover = useCover(writer);
+  const picture = usePicture(writer);
   const remove = useDeletePost(writer);
 
   const check = (): Errors => ({
@@ -127,7 +129,12 @@ function PostForm({
           ]}
         />
         <Suspense fallback={<Skeleton height={320} role="status" aria-label="Loading the editor" />}>
-          <PostEditor initialHtml={post?.content_html ?? ''} onChange={setContent} error={errors.content} />
+          <PostEditor
+            initialHtml={post?.content_html ?? ''}
+            onChange={setContent}
+            uploadPicture={current ? (file) => picture.mutateAsync({ id: current.id, file }) : undefined}
+            error={errors.content}
+          />
         </Suspense>
         <Paper withBorder p="sm">
           <Group justify="space-between" wrap="wrap">
