@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CRM_MESSAGES } from '@tradeloop/contracts/crm';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { DEMO_OPERATOR_EMAIL } from '@tradeloop/contracts/market-constants';
+import { DEMO_OPERATOR_EMAIL, MARKET_MESSAGES } from '@tradeloop/contracts/market-constants';
 import { expectAccessible, openAccountMenu, signIn, signUp, uniqueEmail } from './support.ts';
 
 /**
@@ -110,11 +110,27 @@ test.describe('Every screen passes axe-core', () => {
     for (const [item, path] of [
       ['Reported reviews', '/operator/reviews'],
       ['Marketplace blog', '/marketplace-blog'],
+      ['Exchange rates', '/operator/exchange-rates'],
     ] as const) {
       await openAccountMenu(page);
       await page.getByRole('menuitem', { name: item }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await checkScreens(page, 'operator', [path]);
+    }
+
+    // A rate changed and saved stays changed; an empty one is refused. Put back after (the data is shared).
+    const forint = page.getByRole('textbox', { name: 'Rate of Hungarian Forint (HUF)' });
+    const saved = await forint.inputValue();
+    const save = page.getByRole('button', { name: 'Save rates' });
+    await forint.fill('');
+    await save.click();
+    await expect(page.getByText(MARKET_MESSAGES.rateRequired)).toBeVisible();
+    for (const rate of ['401.5', saved]) {
+      await forint.fill(rate);
+      await save.click();
+      await expect(page.getByText(MARKET_MESSAGES.ratesUpdated).last()).toBeVisible();
+      await page.reload();
+      await expect(forint).toHaveValue(rate);
     }
   });
 

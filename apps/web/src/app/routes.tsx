@@ -417,6 +417,12 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'operator/exchange-rates',
+                  lazy: async () => ({
+                    Component: (await import('../features/market/pages/ExchangeRatesPage.tsx')).ExchangeRatesPage,
+                  }),
+                },
+                {
                   path: 'operator/reviews',
                   lazy: async () => ({
                     Component: (await import('../features/reviews/pages/ReportedReviewsPage.tsx')).ReportedReviewsPage,

@@ -18,6 +18,7 @@ export const PATHS = {
   reviews: '/reviews',
   reviewsOf: (companyId: number) => `/reviews/of/${companyId}`,
   reportedReviews: '/operator/reviews',
+  exchangeRates: '/operator/exchange-rates',
   companyBlog: '/company-blog',
   marketplaceBlog: '/marketplace-blog',
   blog: '/blog',

@@ -18,6 +18,7 @@ import {
   IconWorldWww,
   IconUsersGroup,
   IconFlag,
+  IconCurrencyDollar,
 } from '@tabler/icons-react';
 import type { LocalUser } from '@tradeloop/contracts/auth';
 import { Link } from 'react-router';
@@ -153,6 +154,9 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             </Menu.Item>
             <Menu.Item component={Link} to={PATHS.marketplaceBlog} leftSection={<IconNews size={16} />}>
               Marketplace blog
+            </Menu.Item>
+            <Menu.Item component={Link} to={PATHS.exchangeRates} leftSection={<IconCurrencyDollar size={16} />}>
+              Exchange rates
             </Menu.Item>
           </>
         )}

@@ -4,8 +4,8 @@ import { apiData } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { marketKeys } from './keys.ts';
 
-/** GET operator/me: whether the signed-in user is a platform operator (asked once per session). */
-export function useIsOperator(): boolean {
+/** GET operator/me: whether the signed-in user is a platform operator (asked once per session); undefined until known. */
+export function useIsOperator(): boolean | undefined {
   const { token } = useSession();
   const status = useQuery({
     queryKey: [...marketKeys.all, 'operator'],
@@ -13,5 +13,5 @@ export function useIsOperator(): boolean {
     enabled: !!token,
     staleTime: Infinity,
   });
-  return status.data?.operator === true;
+  return token ? status.data?.operator : false;
 }

@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { PagePagination } from '../../../components/PagePagination.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { OperatorsOnly } from '../../market/components/OperatorsOnly.tsx';
 import { useModerateReview, useReportedReviews } from '../api/reviews.ts';
 import { ReviewItem } from '../components/ReviewItem.tsx';
 
@@ -45,12 +46,7 @@ export function ReportedReviewsPage() {
           aria-label="Which reviews"
         />
         {forbidden ? (
-          <EmptyState
-            icon={<IconFlag size={32} />}
-            color="red"
-            title="Platform operators only"
-            description="This page is for TradeLoop's platform operators."
-          />
+          <OperatorsOnly icon={<IconFlag size={32} />} />
         ) : reviews.isError && !data ? (
           <ErrorState onRetry={() => void reviews.refetch()} />
         ) : !data ? (
