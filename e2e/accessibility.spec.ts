@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CRM_MESSAGES } from '@tradeloop/contracts/crm';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { DEMO_OPERATOR_EMAIL, MARKET_MESSAGES } from '@tradeloop/contracts/market-constants';
-import { expectAccessible, openAccountMenu, signIn, signUp, uniqueEmail } from './support.ts';
+import { expectAccessible, openAccountMenu, PASSWORD, signIn, signUp, uniqueEmail } from './support.ts';
 
 /**
  * Every screen of the app, signed out and as each kind of user, checked by axe-core (WCAG 2.x A and
@@ -104,13 +104,14 @@ test.describe('Every screen passes axe-core', () => {
     });
   }
 
-  test('as the platform operator: the account menu opens the platform pages', async ({ page }) => {
+  test('as the platform operator: the account menu opens the platform pages', async ({ page, request }) => {
     test.setTimeout(120_000);
     await signIn(page, DEMO_OPERATOR_EMAIL, DEMO_PASSWORD);
     for (const [item, path] of [
       ['Reported reviews', '/operator/reviews'],
       ['Marketplace blog', '/marketplace-blog'],
       ['Exchange rates', '/operator/exchange-rates'],
+      ['Seller verification', '/operator/sellers'],
     ] as const) {
       await openAccountMenu(page);
       await page.getByRole('menuitem', { name: item }).click();
@@ -118,7 +119,32 @@ test.describe('Every screen passes axe-core', () => {
       await checkScreens(page, 'operator', [path]);
     }
 
+    // A new seller, found by its name and verified; the switch stays on.
+    const company = `Verify Me Forge ${Date.now().toString(36)}`;
+    const signup = await request.post('/api/v1/auth/signup', {
+      data: {
+        full_name: 'Vera Verify',
+        email_id: uniqueEmail('verify-me'),
+        password: PASSWORD,
+        user_type: 'seller',
+        company_name: company,
+        company_type: 'Manufacturers',
+      },
+    });
+    expect(signup.status()).toBe(201);
+    await page.getByRole('textbox', { name: 'Find a seller' }).fill(company);
+    const verified = page.getByRole('switch', { name: `${company} is a verified supplier` });
+    await expect(verified).not.toBeChecked();
+    await expect(verified).toBeEnabled();
+    await verified.click({ force: true }); // the switch's input is drawn by its track
+    await expect(page.getByText(MARKET_MESSAGES.memberTypeUpdated)).toBeVisible();
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Find a seller' }).fill(company);
+    await expect(verified).toBeChecked();
+
     // A rate changed and saved stays changed; an empty one is refused. Put back after (the data is shared).
+    await openAccountMenu(page);
+    await page.getByRole('menuitem', { name: 'Exchange rates' }).click();
     const forint = page.getByRole('textbox', { name: 'Rate of Hungarian Forint (HUF)' });
     const saved = await forint.inputValue();
     const save = page.getByRole('button', { name: 'Save rates' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMPANY_TYPES } from './auth.ts';
 import { AVAILABILITIES, PRICE_TYPES, PRODUCT_TYPES } from './catalog.ts';
 import { catalogFileSchema, productImageUploadSchema } from './catalog-files.ts';
+import { directorySellerSchema } from './directory.ts';
 import { socialAccountSchema } from './presence.ts';
 import { DEFAULT_CURRENCY_ID, page, PAGE_SIZES, PRICE_SLIDER } from './common.ts';
 
@@ -407,6 +408,10 @@ export const updateRatesBodySchema = z.object({
 });
 
 export const memberTypeBodySchema = z.object({ company_id: id, member_type: z.enum(MEMBER_TYPES) });
+
+/** GET operator/sellers: the supplier directory's page, each seller with its member type, to verify. */
+export const operatorSellersPageSchema = page(directorySellerSchema.extend({ member_type: z.enum(MEMBER_TYPES) }));
+export type OperatorSellersPage = z.infer<typeof operatorSellersPageSchema>;
 
 /** GET operator/me: whether the signed-in user is a platform operator (the menu offers their pages). */
 export const operatorStatusSchema = z.object({ operator: z.boolean() });

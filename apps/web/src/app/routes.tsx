@@ -423,6 +423,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'operator/sellers',
+                  lazy: async () => ({
+                    Component: (await import('../features/market/pages/SellerVerificationPage.tsx'))
+                      .SellerVerificationPage,
+                  }),
+                },
+                {
                   path: 'operator/reviews',
                   lazy: async () => ({
                     Component: (await import('../features/reviews/pages/ReportedReviewsPage.tsx')).ReportedReviewsPage,

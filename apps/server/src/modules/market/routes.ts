@@ -6,6 +6,7 @@ import {
   filtersResponseSchema,
   MARKET_MESSAGES,
   memberTypeBodySchema,
+  operatorSellersPageSchema,
   operatorStatusSchema,
   PRODUCT_DETAIL_PREFIX,
   pageActivityBodySchema,
@@ -28,6 +29,7 @@ import {
   wishlistQuerySchema,
   wishlistStateSchema,
 } from '@tradeloop/contracts/market';
+import { sellerDirectoryQuerySchema } from '@tradeloop/contracts/directory';
 import { serializeAsBuilt } from '../../platform/http.ts';
 import { addHeadRenderer } from '../../platform/web.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
@@ -35,12 +37,13 @@ import { pollPageActivity } from './activity.ts';
 import { PRUNE_EVERY_MS, pruneChangeLog } from '../../db/change-follower.ts';
 import { createCounters, FLUSH_EVERY_MS } from './counters.ts';
 import { filterDefinitions } from './filters.ts';
+import { listSellers } from '../accounts/directory.ts';
 import { operatorJobRoutes } from './jobs-routes.ts';
 import { productPage } from './product-page.ts';
 import { forgetRates, isOperator, listRates, loadStartingRates, requireOperator, updateRates } from './rates.ts';
 import { searchProducts } from './search.ts';
 import { LISTING_CHANGE_LOG, listingIndex } from './search-index-store.ts';
-import { sellerMarketProfile, sellerProducts, setAnnualRevenue, setMemberType } from './sellers.ts';
+import { memberTypesOf, sellerMarketProfile, sellerProducts, setAnnualRevenue, setMemberType } from './sellers.ts';
 import { productHeadRenderer, robotsTxt, sitemap } from './seo.ts';
 import { suggest } from './suggestions.ts';
 import { addToWishlist, listWishlist, removeFromWishlist, wishlistIds } from './wishlist.ts';
@@ -284,6 +287,30 @@ async function operatorRoutes(fastify: FastifyInstance) {
       await app.db.transaction((tx) => updateRates(tx, user.id, request.body));
       forgetRates(app.db);
       return withMessage(await listRates(app.db), MARKET_MESSAGES.ratesUpdated);
+    },
+  );
+
+  route.get(
+    '/api/v1/operator/sellers',
+    {
+      access: 'user',
+      tags: ['market: operator'],
+      summary: 'Sellers with their member type, to verify (platform operator only)',
+      description: 'The supplier directory’s page and filters (`GET front/sellers`), each seller with its member type.',
+      querystring: sellerDirectoryQuerySchema,
+      data: operatorSellersPageSchema,
+    },
+    async ({ request, user }) => {
+      await requireOperator(app.db, user.id);
+      const sellers = await listSellers(app.db, request.query);
+      const types = await memberTypesOf(
+        app.db,
+        sellers.data.map((seller) => seller.company_id),
+      );
+      return {
+        ...sellers,
+        data: sellers.data.map((seller) => ({ ...seller, member_type: types.get(seller.company_id)! })),
+      };
     },
   );
 

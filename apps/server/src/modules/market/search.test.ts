@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  MEMBER_TYPES,
   productSearchBodySchema,
   productSearchResultSchema,
   type FilterKey,
@@ -402,6 +403,36 @@ describe('currency conversion', () => {
     const rates = (await app.inject({ method: 'GET', url: '/api/v1/front/exchange_rates' })).json().data;
     expect(rates.find((rate: { code: string }) => rate.code === 'USD').rate).toBe(1);
     expect(rates.length).toBe(26);
+  });
+
+  it('lists sellers with their member type for the operator, who verifies one', async () => {
+    const operator = await operatorOf(app);
+    const path = '/api/v1/operator/sellers';
+    expect((await as(app, sellers.india, { method: 'GET', url: path })).statusCode).toBe(403);
+    const find = async () => {
+      const response = await as(app, operator, {
+        method: 'GET',
+        url: `${path}?search=${encodeURIComponent('Pune Pumps')}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data;
+    };
+    const [before] = (await find()).data;
+    expect(before).toMatchObject({ company_id: sellers.india.companyId, company_name: 'Pune Pumps' });
+    expect(MEMBER_TYPES).toContain(before.member_type);
+    const verify = (memberType: string) =>
+      as(app, operator, {
+        method: 'POST',
+        url: `${path}/member_type`,
+        payload: { company_id: sellers.india.companyId, member_type: memberType },
+      });
+    const other = MEMBER_TYPES.find((type) => type !== before.member_type)!;
+    expect((await verify(other)).statusCode).toBe(200);
+    try {
+      expect((await find()).data[0].member_type).toBe(other);
+    } finally {
+      await verify(before.member_type);
+    }
   });
 
   it('tells a signed-in user whether they are the operator, and nobody else', async () => {

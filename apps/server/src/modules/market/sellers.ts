@@ -1,7 +1,8 @@
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_MEMBER_TYPE,
+  type MemberType,
   type sellerProductsPageSchema,
   type sellerProductsQuerySchema,
 } from '@tradeloop/contracts/market';
@@ -114,6 +115,18 @@ export async function setAnnualRevenue(tx: Tx, companyId: number, annualRevenue:
     .values({ companyId, annualRevenue })
     .onConflictDoUpdate({ target: marketSellers.companyId, set: { annualRevenue, updatedAt: new Date() } });
   return sellerMarketProfile(tx, companyId);
+}
+
+/** The member type of each company; one never set is the default. */
+export async function memberTypesOf(db: Tx, companyIds: number[]): Promise<Map<number, MemberType>> {
+  const rows = companyIds.length
+    ? await db
+        .select({ companyId: marketSellers.companyId, memberType: marketSellers.memberType })
+        .from(marketSellers)
+        .where(inArray(marketSellers.companyId, companyIds))
+    : [];
+  const types = new Map(rows.map((row) => [row.companyId, row.memberType as MemberType]));
+  return new Map(companyIds.map((id) => [id, types.get(id) ?? DEFAULT_MEMBER_TYPE]));
 }
 
 /** The operator verifies a seller (or takes the verification back). */

@@ -19,6 +19,7 @@ import {
   IconUsersGroup,
   IconFlag,
   IconCurrencyDollar,
+  IconRosetteDiscountCheck,
 } from '@tabler/icons-react';
 import type { LocalUser } from '@tradeloop/contracts/auth';
 import { Link } from 'react-router';
@@ -154,6 +155,13 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             </Menu.Item>
             <Menu.Item component={Link} to={PATHS.marketplaceBlog} leftSection={<IconNews size={16} />}>
               Marketplace blog
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={PATHS.sellerVerification}
+              leftSection={<IconRosetteDiscountCheck size={16} />}
+            >
+              Seller verification
             </Menu.Item>
             <Menu.Item component={Link} to={PATHS.exchangeRates} leftSection={<IconCurrencyDollar size={16} />}>
               Exchange rates

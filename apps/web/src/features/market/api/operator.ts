@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import type { OperatorStatus } from '@tradeloop/contracts/market';
-import { apiData } from '../../../lib/api-client.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MemberType, OperatorSellersPage, OperatorStatus } from '@tradeloop/contracts/market';
+import { apiData, apiRequest } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { marketKeys } from './keys.ts';
 
@@ -14,4 +15,27 @@ export function useIsOperator(): boolean | undefined {
     staleTime: Infinity,
   });
   return token ? status.data?.operator : false;
+}
+
+/** GET operator/sellers: sellers with their member type, by search words, one page. */
+export function useOperatorSellers(search: string, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...marketKeys.all, 'operator', 'sellers', search, page],
+    queryFn: ({ signal }) => apiData<OperatorSellersPage>('operator/sellers', { query: { search, page }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** POST operator/sellers/member_type: verifies a seller, or takes it back; lists and products show it. */
+export function useSetMemberType() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { company_id: number; member_type: MemberType }) =>
+      apiRequest<unknown>('operator/sellers/member_type', { method: 'POST', body }),
+    onSuccess: (result) => {
+      if (result.message) notifySuccess(result.message);
+      void queryClient.invalidateQueries({ queryKey: marketKeys.all });
+    },
+  });
 }
