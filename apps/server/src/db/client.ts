@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { IN_MEMORY, type Config } from '../config.ts';
 import { openPlannedReads, type PlannedReads } from './planned-reads.ts';
+import { openPool } from './pool.ts';
 
 /** One query interface over PGlite and PostgreSQL: the same dialect, the same migrations. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -56,9 +57,7 @@ const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
   if (config.databaseUrl) {
     // Up to JOB_CONCURRENCY (8 by default) jobs hold a connection for their transaction; requests use the rest.
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 16 });
-    // An idle connection the server drops (restart, failover) is replaced on next use; it must not crash us.
-    pool.on('error', (error) => process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`));
+    const pool = openPool({ connectionString: config.databaseUrl, max: 16 });
     const db = drizzlePg(pool);
     const planned = openPlannedReads(config.databaseUrl, PLANNED_READ_CONNECTIONS);
     plannedReadsOf.set(db, planned);

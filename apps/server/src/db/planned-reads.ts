@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { openPool } from './pool.ts';
 
 /**
  * Reads whose plan does not depend on their parameters, run as named statements planned once per connection
@@ -31,8 +32,7 @@ const types = {
 };
 
 export function openPlannedReads(connectionString: string, max: number): PlannedReads {
-  const pool = new pg.Pool({ connectionString, max, options: '-c plan_cache_mode=force_generic_plan' });
-  pool.on('error', (error) => process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`));
+  const pool = openPool({ connectionString, max, options: '-c plan_cache_mode=force_generic_plan' });
   const prepared = new WeakMap<pg.PoolClient, Set<string>>();
   return {
     async read({ sql, params }) {
