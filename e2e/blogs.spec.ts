@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { BLOG_MESSAGES } from '@tradeloop/contracts/blogs-constants';
+import { FILE_MESSAGES } from '@tradeloop/contracts/catalog-files';
 import { expectAccessible, openAccountMenu, signUp, storedToken, uniqueEmail } from './support.ts';
 
 /**
@@ -99,10 +100,16 @@ test('a seller publishes a formatted post with a cover and a picture; a visitor 
   const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#9f6f2f' } })
     .jpeg()
     .toBuffer();
-  const photoChooser = sellerPage.waitForEvent('filechooser');
-  await dialog.getByLabel('Picture').click();
-  await (await photoChooser).setFiles({ name: 'press.jpg', mimeType: 'image/jpeg', buffer: photo });
+  const choosePicture = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+    const chooser = sellerPage.waitForEvent('filechooser');
+    await dialog.getByLabel('Picture').click();
+    await (await chooser).setFiles(file);
+  };
+  await choosePicture({ name: 'press.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture at all') });
   await dialog.getByRole('textbox', { name: 'Description' }).fill('The press line of the forge');
+  await dialog.getByRole('button', { name: 'Insert picture' }).click();
+  await expect(dialog.getByText(FILE_MESSAGES.imageType)).toBeVisible();
+  await choosePicture({ name: 'press.jpg', mimeType: 'image/jpeg', buffer: photo });
   await dialog.getByRole('button', { name: 'Insert picture' }).click();
   await expect(dialog).toBeHidden();
   await expect(editor.getByRole('img', { name: 'The press line of the forge' })).toBeVisible();

@@ -2,7 +2,6 @@ import { Button, FileInput, Group, Modal, Stack, Text, TextInput } from '@mantin
 import { IconPhoto } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { BLOG_LIMITS, BLOG_MESSAGES, type BlogPicture } from '@tradeloop/contracts/blogs';
-import { FILE_MESSAGES } from '@tradeloop/contracts/catalog-files';
 import { isApiError } from '../../../lib/api-client.ts';
 
 type Errors = Partial<Record<'file' | 'alt', string>>;
@@ -48,7 +47,8 @@ export function PictureDialog({
       onInsert(await upload(file), alt.trim());
       close();
     } catch (error) {
-      setErrors({ file: (isApiError(error) && error.errors?.file?.[0]) || FILE_MESSAGES.imageType });
+      // The file's own error (type, size) under it; anything the client has not told the user yet, too.
+      if (isApiError(error) && !error.notified) setErrors({ file: error.errors?.file?.[0] ?? error.message });
     } finally {
       setBusy(false);
     }
