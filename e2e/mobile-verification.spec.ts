@@ -6,6 +6,7 @@ import {
   chooseOption,
   codeTextedTo,
   expectAccessible,
+  MOBILE_DISMISSED_COOKIE,
   newMobileNumber,
   signIn,
   signUp,
@@ -14,13 +15,17 @@ import {
 } from './support.ts';
 
 async function newSeller(page: Page, label: string) {
-  await signUp(page, {
-    kind: 'seller',
-    fullName: 'Meera Iyer',
-    email: uniqueEmail(label),
-    companyName: 'Iyer Pumps',
-    companyType: 'Manufacturers',
-  });
+  await signUp(
+    page,
+    {
+      kind: 'seller',
+      fullName: 'Meera Iyer',
+      email: uniqueEmail(label),
+      companyName: 'Iyer Pumps',
+      companyType: 'Manufacturers',
+    },
+    { mobilePrompt: true },
+  );
 }
 
 const promptDialog = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -104,7 +109,7 @@ test('closing the prompt keeps it away for 2 hours', async ({ page, context }) =
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
-  const cookie = (await context.cookies()).find((item) => item.name === 'isMobileVerificationDismissed');
+  const cookie = (await context.cookies()).find((item) => item.name === MOBILE_DISMISSED_COOKIE);
   expect(cookie).toBeDefined();
   const lifetime = cookie!.expires - before;
   expect(lifetime).toBeGreaterThan(TIMINGS.mobilePromptDismissalMs / 1000 - 60);
@@ -116,7 +121,7 @@ test('closing the prompt keeps it away for 2 hours', async ({ page, context }) =
   await expect(dialog).toHaveCount(0);
 
   // Once the dismissal is gone (2 hours later), the prompt comes back.
-  await context.clearCookies({ name: 'isMobileVerificationDismissed' });
+  await context.clearCookies({ name: MOBILE_DISMISSED_COOKIE });
   await page.reload();
   await promptArmed(page);
   await page.clock.fastForward(TIMINGS.mobilePromptDelayMs);

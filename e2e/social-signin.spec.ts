@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SOCIAL_MESSAGES } from '@tradeloop/contracts/auth-social-constants';
-import { chooseOption, expectAccessible, storedToken, uniqueEmail } from './support.ts';
+import { chooseOption, expectAccessible, MOBILE_DISMISSED_COOKIE, storedToken, uniqueEmail } from './support.ts';
 
 /**
  * Social sign-in (docs/decisions/037) through the local OpenID Connect provider the test run starts
@@ -48,7 +48,7 @@ test('a new user signs in with Google, lands signed in and completes the registr
   await expectAccessible(page, 'the mobile prompt after the registration');
   await page.keyboard.press('Escape');
   await expect(mobile).toBeHidden();
-  expect((await context.cookies()).some((cookie) => cookie.name === 'isMobileVerificationDismissed')).toBe(true);
+  expect((await context.cookies()).some((cookie) => cookie.name === MOBILE_DISMISSED_COOKIE)).toBe(true);
 
   // The profile holds what was saved, and the account is Google's.
   const profile = await page.request.get('/api/v1/profile/view', {
