@@ -5,11 +5,17 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { marketKeys } from './keys.ts';
 
+/** Query keys of the operator's pages, apart from the marketplace's: its changes need not ask again who is an operator. */
+const operatorKeys = {
+  me: ['operator', 'me'] as const,
+  sellers: ['operator', 'sellers'] as const,
+};
+
 /** GET operator/me: whether the signed-in user is a platform operator (asked once per session); undefined until known. */
 export function useIsOperator(): boolean | undefined {
   const { token } = useSession();
   const status = useQuery({
-    queryKey: [...marketKeys.all, 'operator'],
+    queryKey: operatorKeys.me,
     queryFn: ({ signal }) => apiData<OperatorStatus>('operator/me', { signal }),
     enabled: !!token,
     staleTime: Infinity,
@@ -20,7 +26,7 @@ export function useIsOperator(): boolean | undefined {
 /** GET operator/sellers: sellers with their member type, by search words, one page. */
 export function useOperatorSellers(search: string, page: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...marketKeys.all, 'operator', 'sellers', search, page],
+    queryKey: [...operatorKeys.sellers, search, page],
     queryFn: ({ signal }) => apiData<OperatorSellersPage>('operator/sellers', { query: { search, page }, signal }),
     placeholderData: keepPreviousData,
     enabled,
@@ -35,6 +41,7 @@ export function useSetMemberType() {
       apiRequest<unknown>('operator/sellers/member_type', { method: 'POST', body }),
     onSuccess: (result) => {
       if (result.message) notifySuccess(result.message);
+      void queryClient.invalidateQueries({ queryKey: operatorKeys.sellers });
       void queryClient.invalidateQueries({ queryKey: marketKeys.all });
     },
   });
