@@ -81,7 +81,8 @@ export async function signUp(page: Page, account: NewAccount, { stayInOnboarding
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${process.pid % 250}.${addresses >> 8}.${addresses % 256}` });
   await page.goto('/user/signup');
   if (!mobilePrompt) {
-    await page.context().addCookies([{ name: MOBILE_DISMISSED_COOKIE, value: 'true', url: page.url() }]);
+    const domain = new URL(page.url()).hostname; // with `url` alone, the cookie's path would be /user/
+    await page.context().addCookies([{ name: MOBILE_DISMISSED_COOKIE, value: 'true', domain, path: '/' }]);
   }
   if (account.kind === 'seller') await page.getByRole('radio', { name: 'I want to sell' }).click();
   await page.getByLabel('Full name').fill(account.fullName);
@@ -97,6 +98,7 @@ export async function signUp(page: Page, account: NewAccount, { stayInOnboarding
   await page.getByRole('link', { name: ONBOARDING_TEXTS.later }).click();
   // The dashboard's code and data load before the address changes: slow on a busy machine (once in CI).
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  if (!mobilePrompt) await expect(page.getByTestId('mobile-prompt')).toHaveAttribute('data-state', 'off');
 }
 
 /**
