@@ -2,15 +2,13 @@ import { Button, Container, Group, NumberInput, Skeleton, Stack, Table, Text, Ti
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCurrencyDollar } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { DEFAULT_CURRENCY_ID } from '@tradeloop/contracts/common-constants';
 import { MARKET_MESSAGES } from '@tradeloop/contracts/market-constants';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { dateLabel } from '../../../lib/format.ts';
 import { useIsOperator } from '../api/operator.ts';
 import { useExchangeRates, useUpdateRates } from '../api/rates.ts';
 import { OperatorsOnly } from '../components/OperatorsOnly.tsx';
-
-/** The US dollar: every rate is in units of a currency for one of it, so its own stays 1. */
-const BASE_CODE = 'USD';
 
 /** /operator/exchange-rates: the platform operator sets the rates prices are shown at. */
 export function ExchangeRatesPage() {
@@ -86,7 +84,7 @@ export function ExchangeRatesPage() {
                             aria-label={`Rate of ${rate.name} (${rate.code})`}
                             value={edited[rate.code] ?? rate.rate}
                             onChange={(value) => setEdited((current) => ({ ...current, [rate.code]: value }))}
-                            disabled={rate.code === BASE_CODE}
+                            disabled={rate.currency_id === DEFAULT_CURRENCY_ID} // the base: its rate is always 1
                             min={0}
                             decimalScale={6}
                             hideControls
