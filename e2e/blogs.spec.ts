@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { BLOG_MESSAGES } from '@tradeloop/contracts/blogs-constants';
 import { FILE_MESSAGES } from '@tradeloop/contracts/catalog-files';
@@ -27,6 +27,29 @@ async function rawHtml(request: APIRequestContext, path: string) {
   expect(response.status(), path).toBe(200);
   expect(response.headers()['content-type']).toContain('text/html');
   return response.text();
+}
+
+/** A file pasted into an element, or dropped on its middle, as the browser hands it to the page. */
+async function handOver(
+  target: Locator,
+  kind: 'paste' | 'drop',
+  file: { name: string; type: string; bytes: number[] },
+) {
+  await target.evaluate(
+    (element, { kind, file }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+      const box = element.getBoundingClientRect();
+      const at = { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
+      const init = { bubbles: true, cancelable: true };
+      element.dispatchEvent(
+        kind === 'paste'
+          ? new ClipboardEvent('paste', { ...init, clipboardData: data })
+          : new DragEvent('drop', { ...init, ...at, dataTransfer: data }),
+      );
+    },
+    { kind, file },
+  );
 }
 
 async function expectNoOverflow(page: Page, width: number) {
@@ -113,6 +136,25 @@ test('a seller publishes a formatted post with a cover and a picture; a visitor 
   await dialog.getByRole('button', { name: 'Insert picture' }).click();
   await expect(dialog).toBeHidden();
   await expect(editor.getByRole('img', { name: 'The press line of the forge' })).toBeVisible();
+
+  // A screenshot pasted into the text opens the dialog with it chosen; it asks only for the description.
+  const screenshot = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#3f9f6f' } })
+    .png()
+    .toBuffer();
+  await editor.click();
+  await sellerPage.keyboard.press('Control+End');
+  await handOver(editor, 'paste', { name: 'screenshot.png', type: 'image/png', bytes: [...screenshot] });
+  await expect(dialog.getByLabel('Picture')).toHaveText('screenshot.png');
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('The die shop from above');
+  await dialog.getByRole('button', { name: 'Insert picture' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(editor.getByRole('img', { name: 'The die shop from above' })).toBeVisible();
+  // A file dropped on the text that is no picture is marked at once, and the post stays open.
+  await handOver(editor, 'drop', { name: 'drawing.pdf', type: 'application/pdf', bytes: [...Buffer.from('%PDF-1.7')] });
+  await expect(dialog.getByText(FILE_MESSAGES.imageType)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(editor.getByRole('img')).toHaveCount(2);
 
   // A buyer follows the company before the post is published.
   const [draft] = (await api(sellerPage, 'GET', 'blogs/manage/list')).data;

@@ -3,6 +3,8 @@ import { Input } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { IconPhoto } from '@tabler/icons-react';
 import Image from '@tiptap/extension-image';
+import { Selection } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
@@ -25,7 +27,8 @@ export function PostEditor({
   uploadPicture?: (file: File) => Promise<BlogPicture>;
   error?: string;
 }) {
-  const [picking, setPicking] = useState(false);
+  /** The picture dialog, open; with the file pasted or dropped into the text, if one was. */
+  const [picking, setPicking] = useState<{ file: File | null } | null>(null);
   const change = useRef(onChange);
   useEffect(() => {
     change.current = onChange;
@@ -40,6 +43,10 @@ export function PostEditor({
     content: initialHtml,
     immediatelyRender: false,
     editorProps: {
+      // A file pasted or dropped into the text opens the picture dialog with it, which asks for its
+      // description; left to the browser, a dropped file would be opened in place of the unsaved post.
+      handlePaste: (_view, event) => pickPasted(event.clipboardData, setPicking),
+      handleDrop: (view, event, _slice, moved) => !moved && pickDropped(view, event, setPicking),
       attributes: {
         'data-testid': 'blog-editor',
         'aria-label': 'Post text',
@@ -72,7 +79,11 @@ export function PostEditor({
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Link />
             <RichTextEditor.Unlink />
-            <RichTextEditor.Control onClick={() => setPicking(true)} aria-label="Insert picture" title="Insert picture">
+            <RichTextEditor.Control
+              onClick={() => setPicking({ file: null })}
+              aria-label="Insert picture"
+              title="Insert picture"
+            >
               <IconPhoto stroke={1.5} size={16} />
             </RichTextEditor.Control>
           </RichTextEditor.ControlsGroup>
@@ -80,11 +91,33 @@ export function PostEditor({
         <RichTextEditor.Content mih={260} className="bl-editor" />
       </RichTextEditor>
       <PictureDialog
-        opened={picking}
-        onClose={() => setPicking(false)}
+        opened={picking !== null}
+        file={picking?.file ?? null}
+        onClose={() => setPicking(null)}
         upload={uploadPicture}
         onInsert={(picture, alt) => editor?.chain().focus().setImage({ src: picture.src, alt }).run()}
       />
     </Input.Wrapper>
   );
+}
+
+type Pick = (picking: { file: File }) => void;
+
+/** A copied picture or screenshot; text copied from an office program, which adds a picture of itself, stays text. */
+function pickPasted(data: DataTransfer | null, pick: Pick) {
+  const file = data?.files[0];
+  if (!file || data.getData('text/plain').trim()) return false;
+  pick({ file });
+  return true;
+}
+
+/** The picture goes where it was dropped. */
+function pickDropped(view: EditorView, event: DragEvent, pick: Pick) {
+  const file = event.dataTransfer?.files[0];
+  if (!file) return false;
+  event.preventDefault();
+  const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+  if (at) view.dispatch(view.state.tr.setSelection(Selection.near(view.state.doc.resolve(at.pos))));
+  pick({ file });
+  return true;
 }
