@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import type { z } from 'zod';
 import {
@@ -218,15 +218,20 @@ export async function publishedPost(db: Tx, slug: string): Promise<BlogPost | nu
   return toPost(row, await companiesOf(db, [row]));
 }
 
-/** Every published post's address and last change, for the sitemap. */
-export async function publishedPostPaths(db: Tx, limit: number) {
-  const rows = await db
+/** Published posts' addresses and last changes, in a lasting order (by id), for the sitemap. */
+export async function publishedPostPaths(db: Tx, page: { offset: number; limit: number }) {
+  return db
     .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
     .where(isPublished)
-    .orderBy(...newestFirst)
-    .limit(limit);
-  return rows;
+    .orderBy(asc(blogPosts.id))
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+export async function publishedPostCount(db: Tx) {
+  const [{ total }] = await db.select({ total: count() }).from(blogPosts).where(isPublished);
+  return total;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ import { forgetRates, isOperator, listRates, loadStartingRates, requireOperator,
 import { searchProducts } from './search.ts';
 import { LISTING_CHANGE_LOG, listingIndex } from './search-index-store.ts';
 import { memberTypesOf, sellerMarketProfile, sellerProducts, setAnnualRevenue, setMemberType } from './sellers.ts';
-import { productHeadRenderer, robotsTxt, sitemap } from './seo.ts';
+import { productHeadRenderer, robotsTxt, sitemap, SITEMAP_SECTIONS } from './seo.ts';
 import { suggest } from './suggestions.ts';
 import { addToWishlist, listWishlist, removeFromWishlist, wishlistIds } from './wishlist.ts';
 import { ensureDemoImages } from './demo-images.ts';
@@ -372,12 +372,20 @@ async function seoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/sitemap.xml',
-    { schema: { hide: true, querystring: z.object({ page: z.coerce.number().int().min(1).max(1000).optional() }) } },
+    {
+      schema: {
+        hide: true,
+        querystring: z.object({
+          section: z.enum(SITEMAP_SECTIONS).optional(),
+          page: z.coerce.number().int().min(1).max(1000).optional(),
+        }),
+      },
+    },
     async (request, reply) =>
       reply
         .type('application/xml; charset=utf-8')
         .header('cache-control', 'public, max-age=600')
-        .send(await sitemap(app.db, app.config.publicUrl, request.query.page ?? null)),
+        .send(await sitemap(app.db, app.config.publicUrl, request.query)),
   );
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').send(robotsTxt(app.config.publicUrl)),

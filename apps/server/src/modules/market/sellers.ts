@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { count, countDistinct, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_MEMBER_TYPE,
@@ -158,12 +158,19 @@ export async function companyShowcase(db: Db, companyId: number, options: { limi
   return { total, products: rows.map(present) };
 }
 
-/** Slugs of the companies with public products, for the sitemap's mini-site pages. */
-export async function storefrontSlugs(db: Db, limit: number) {
+/** Slugs of the companies with public products, in slug order, for the sitemap's mini-site pages. */
+export async function storefrontSlugs(db: Db, page: { offset: number; limit: number }) {
   const rows = await db
     .selectDistinct({ slug: marketListings.companySlug })
     .from(marketListings)
+    .where(isNotNull(marketListings.companySlug))
     .orderBy(marketListings.companySlug)
-    .limit(limit);
-  return rows.map((row) => row.slug).filter((slug): slug is string => Boolean(slug));
+    .offset(page.offset)
+    .limit(page.limit);
+  return rows.map((row) => row.slug!);
+}
+
+export async function storefrontCount(db: Db) {
+  const [{ total }] = await db.select({ total: countDistinct(marketListings.companySlug) }).from(marketListings);
+  return total;
 }

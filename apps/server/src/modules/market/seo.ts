@@ -1,4 +1,4 @@
-import { asc, count, desc, gt } from 'drizzle-orm';
+import { asc, count, desc, gte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRODUCT_DETAIL_PREFIX, productKeyOf, type ProductPage } from '@tradeloop/contracts/market';
 import { BLOG_LIST_PATH, blogPostPath } from '@tradeloop/contracts/blogs-constants';
@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { escapeHtml, type PageHead } from '../../platform/web.ts';
 import { categoryTree } from '../catalog/taxonomy-service.ts';
-import { publishedPostPaths } from '../blogs/service.ts';
+import { publishedPostCount, publishedPostPaths } from '../blogs/service.ts';
 import { productUrlOf } from './listing.ts';
-import { storefrontSlugs } from './sellers.ts';
+import { storefrontCount, storefrontSlugs } from './sellers.ts';
 import { productPage } from './product-page.ts';
 import { marketListings } from './tables.ts';
 
@@ -132,14 +132,82 @@ export const SITEMAP_LIMIT = 50_000;
 
 const xml = (text: string) => escapeHtml(text);
 
-function urlset(entries: { loc: string; lastmod?: string }[]): string {
+type SitemapEntry = { loc: string; lastmod?: string };
+
+function urlset(entries: SitemapEntry[]): string {
   const urls = entries.map(
     (entry) => `  <url><loc>${xml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-async function productEntries(db: Db, publicUrl: string, afterId: number, limit: number) {
+export const SITEMAP_SECTIONS = ['site', 'stores', 'posts', 'products'] as const;
+export type SitemapSection = (typeof SITEMAP_SECTIONS)[number];
+
+/** A part of the sitemap: how many items it has, each giving `perItem` addresses, and a page of them. */
+type Section = {
+  perItem: number;
+  count(): Promise<number>;
+  entries(offset: number, limit: number): Promise<SitemapEntry[]>;
+};
+
+function sections(db: Db, publicUrl: string): Record<SitemapSection, Section> {
+  return {
+    // The home page, the product list, its top categories and the blog's list.
+    site: {
+      perItem: 1,
+      count: async () => (await sitePages(db, publicUrl)).length,
+      entries: async (offset, limit) => (await sitePages(db, publicUrl)).slice(offset, offset + limit),
+    },
+    // Each seller with public products has a mini-site (decision 044): its home and about-us pages.
+    stores: {
+      perItem: 2,
+      count: () => storefrontCount(db),
+      entries: async (offset, limit) =>
+        (await storefrontSlugs(db, { offset, limit })).flatMap((slug) => [
+          { loc: `${publicUrl}/mini-site/${encodeURIComponent(slug)}` },
+          { loc: `${publicUrl}/mini-site/${encodeURIComponent(slug)}/about-us` },
+        ]),
+    },
+    // Published posts (decision 046).
+    posts: {
+      perItem: 1,
+      count: () => publishedPostCount(db),
+      entries: async (offset, limit) =>
+        (await publishedPostPaths(db, { offset, limit })).map((post) => ({
+          loc: `${publicUrl}${blogPostPath(post.slug)}`,
+          lastmod: post.updatedAt.toISOString(),
+        })),
+    },
+    products: {
+      perItem: 1,
+      count: async () => (await db.select({ total: count() }).from(marketListings))[0].total,
+      entries: (offset, limit) => productEntries(db, publicUrl, offset, limit),
+    },
+  };
+}
+
+async function sitePages(db: Db, publicUrl: string): Promise<SitemapEntry[]> {
+  const tree = await categoryTree(db);
+  return [
+    { loc: `${publicUrl}/` },
+    { loc: `${publicUrl}/productlist` },
+    ...(tree.children.get(null) ?? []).map((category) => ({
+      loc: `${publicUrl}/productlist?categories=${category.id}`,
+    })),
+    { loc: `${publicUrl}${BLOG_LIST_PATH}` },
+  ];
+}
+
+/** Products in id order from the `offset`-th on: the first found by its place, the rest by id from there. */
+async function productEntries(db: Db, publicUrl: string, offset: number, limit: number) {
+  const [first] = await db
+    .select({ id: marketListings.productId })
+    .from(marketListings)
+    .orderBy(asc(marketListings.productId))
+    .offset(offset)
+    .limit(1);
+  if (!first) return [];
   const rows = await db
     .select({
       productId: marketListings.productId,
@@ -150,56 +218,44 @@ async function productEntries(db: Db, publicUrl: string, afterId: number, limit:
       updatedAt: marketListings.updatedAt,
     })
     .from(marketListings)
-    .where(gt(marketListings.productId, afterId))
+    .where(gte(marketListings.productId, first.id))
     .orderBy(asc(marketListings.productId))
     .limit(limit);
   return rows.map((row) => ({ loc: `${publicUrl}${productUrlOf(row)}`, lastmod: row.updatedAt.toISOString() }));
 }
 
 /**
- * /sitemap.xml: the home page, the product list, its top categories and every public product; with
- * more products than one file holds, an index of /sitemap.xml?page=N files instead.
+ * /sitemap.xml: the site's pages, the sellers' mini-sites, the blog's posts and every public product, in one
+ * file while they fit in it; past that, an index of files per section (`?section=products&page=3`), each
+ * within the protocol's limit. `?page=N` alone is a page of products, as the index once listed them.
  */
-export async function sitemap(db: Db, publicUrl: string, page: number | null): Promise<string> {
-  const [{ total }] = await db.select({ total: count() }).from(marketListings);
-  if (page === null && total > SITEMAP_LIMIT - 100) {
-    const files = Math.ceil(total / SITEMAP_LIMIT);
-    const maps = Array.from(
-      { length: files },
-      (_, index) => `  <sitemap><loc>${xml(`${publicUrl}/sitemap.xml?page=${index + 1}`)}</loc></sitemap>`,
-    );
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps.join('\n')}\n</sitemapindex>\n`;
+export async function sitemap(
+  db: Db,
+  publicUrl: string,
+  wanted: { section?: SitemapSection; page?: number },
+  limit = SITEMAP_LIMIT,
+): Promise<string> {
+  const parts = sections(db, publicUrl);
+  if (wanted.section || wanted.page) {
+    const part = parts[wanted.section ?? 'products'];
+    const items = Math.floor(limit / part.perItem);
+    return urlset(await part.entries(((wanted.page ?? 1) - 1) * items, items));
   }
-  if (page !== null) {
-    const [boundary] = await db
-      .select({ id: marketListings.productId })
-      .from(marketListings)
-      .orderBy(asc(marketListings.productId))
-      .offset((page - 1) * SITEMAP_LIMIT)
-      .limit(1);
-    return urlset(boundary ? await productEntries(db, publicUrl, boundary.id - 1, SITEMAP_LIMIT) : []);
+  const counts = await Promise.all(
+    SITEMAP_SECTIONS.map(async (name) => (await parts[name].count()) * parts[name].perItem),
+  );
+  if (counts.reduce((sum, addresses) => sum + addresses, 0) <= limit) {
+    const all = await Promise.all(SITEMAP_SECTIONS.map((name) => parts[name].entries(0, limit)));
+    return urlset(all.flat());
   }
-  const tree = await categoryTree(db);
-  const pages = [
-    { loc: `${publicUrl}/` },
-    { loc: `${publicUrl}/productlist` },
-    ...(tree.children.get(null) ?? []).map((category) => ({
-      loc: `${publicUrl}/productlist?categories=${category.id}`,
-    })),
-  ];
-  // Each seller with public products has a mini-site (decision 044): its home and about-us pages.
-  const stores = (await storefrontSlugs(db, 5_000)).flatMap((slug) => [
-    { loc: `${publicUrl}/mini-site/${encodeURIComponent(slug)}` },
-    { loc: `${publicUrl}/mini-site/${encodeURIComponent(slug)}/about-us` },
-  ]);
-  // The blog and its published posts (decision 046), within the same file's limit.
-  const posts = await publishedPostPaths(db, 5_000);
-  const blog = [
-    { loc: `${publicUrl}${BLOG_LIST_PATH}` },
-    ...posts.map((post) => ({ loc: `${publicUrl}${blogPostPath(post.slug)}`, lastmod: post.updatedAt.toISOString() })),
-  ];
-  const room = SITEMAP_LIMIT - pages.length - stores.length - blog.length;
-  return urlset([...pages, ...stores, ...blog, ...(await productEntries(db, publicUrl, 0, room))]);
+  const files = SITEMAP_SECTIONS.flatMap((name, index) =>
+    Array.from(
+      { length: Math.ceil(counts[index] / limit) },
+      (_, page) => `${publicUrl}/sitemap.xml?section=${name}&page=${page + 1}`,
+    ),
+  );
+  const maps = files.map((loc) => `  <sitemap><loc>${xml(loc)}</loc></sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps.join('\n')}\n</sitemapindex>\n`;
 }
 
 export function robotsTxt(publicUrl: string): string {
