@@ -1,7 +1,6 @@
 import { AUTOMATION_MESSAGES, DUE_UNIT_MINUTES, type Action } from '@tradeloop/contracts/automation';
 import { CRM_TYPE, type FieldValue, type RecordValues } from '@tradeloop/contracts/crm';
 import type { ActivityInput } from '@tradeloop/contracts/crm-activities';
-import { CONTENT_TIMELINE } from '@tradeloop/contracts/crm-content';
 import type { Tx } from '../../db/client.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { findPeople } from '../accounts/people.ts';
@@ -9,9 +8,9 @@ import { findRecord } from '../crm/records-read.ts';
 import { updateOneField } from '../crm/records-service.ts';
 import { saveActivity } from '../crm-work/activities-service.ts';
 import { assignLeads, pickOwner } from '../crm-work/assignment-service.ts';
+import { recordSentEmail } from '../crm-work/emails-service.ts';
 import { annotateEntry, listStatuses, setLeadStatus } from '../crm-work/statuses-service.ts';
 import { setRecordTags, tagsOfRecord } from '../crm-work/tags-service.ts';
-import { addTimeline } from '../crm-work/timeline.ts';
 import { createNotification } from '../notifications/service.ts';
 
 /*
@@ -108,20 +107,15 @@ async function sendEmail(context: ActionContext, action: Extract<Action, { type:
   const to = typeof lead.values.email === 'string' ? lead.values.email.trim() : '';
   if (!to) throw new ActionFailed(AUTOMATION_MESSAGES.noEmail);
   const subject = fillPlaceholders(action.subject, lead.values);
-  const outboxId = await context.mailer.queue(context.tx, {
-    to,
-    subject,
-    text: fillPlaceholders(action.body, lead.values),
-  });
-  await addTimeline(context.tx, {
-    companyId: context.companyId,
-    recordId: context.leadId,
-    kind: 'email_sent',
-    action: 'sent',
-    actorId: context.rule.createdBy,
-    summary: `${CONTENT_TIMELINE.emailSent(subject, [to])} (automation “${context.rule.name}”)`,
-    details: { to: [to], outbox_id: outboxId, automation_rule: context.rule.name },
-  });
+  const text = fillPlaceholders(action.body, lead.values);
+  const outboxId = await context.mailer.queue(context.tx, { to, subject, text });
+  // Kept among the lead's e-mails, as one a salesperson wrote is.
+  await recordSentEmail(
+    context.tx,
+    actorOf(context),
+    { recordId: context.leadId, to: [to], subject, text, outboxId },
+    { note: ` (automation “${context.rule.name}”)`, details: { automation_rule: context.rule.name } },
+  );
   return `E-mail “${subject}” sent to ${to}.`;
 }
 

@@ -530,6 +530,19 @@ describe('actions', () => {
     expect(history.some((line) => line.includes('Contacted') && line.endsWith('(automation “Welcome”)'))).toBe(true);
     const [mail] = await outboxMessages(app.db, { recipient: email });
     expect(mail).toMatchObject({ subject: 'Hello Ana', bodyText: 'Dear Ana Lopez of Lopez Riego,' });
+    // Among the lead's e-mails, as the copy of what went out, written by the rule's author.
+    const { unique_id } = await leadInfo(app, seller, lead.id);
+    const emails = (await crm(app, seller, 'GET', `crm/emails/create_emails?crm_unique_id=${unique_id}`)).json().data;
+    expect(emails).toMatchObject([
+      {
+        status: 'sent',
+        to: [email],
+        subject: 'Hello Ana',
+        body: '<p>Dear Ana Lopez of Lopez Riego,</p>',
+        outbox_id: mail.id,
+        author: { id: seller.id },
+      },
+    ]);
     const notes = await notificationsTitled(app.db, seller.id, AUTOMATION_MESSAGES.notificationTitle('Welcome'));
     expect(notes).toMatchObject([{ body: 'Ana was welcomed', link: `/crm/leads/${lead.id}` }]);
 

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from '../../platform/web.ts';
 
 /**
  * The HTML of an e-mail written in the rich-text editor: only the markup the editor makes is kept
@@ -59,4 +60,13 @@ export function emailText(cleanHtml: string): string {
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** Plain text as e-mail HTML: its blank-line-separated parts as paragraphs, its other line breaks kept. */
+export function textEmailHtml(text: string): string {
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((part) => `<p>${escapeHtml(part.trim()).replace(/\n/g, '<br />')}</p>`)
+    .join('');
 }

@@ -15,7 +15,7 @@ import { loadFields } from '../crm/forms-service.ts';
 import type { RecordRow } from '../crm/records-read.ts';
 import { liveContacts, recordIsLiveSql } from '../crm/record-access.ts';
 import { authorOf, type Actor } from './content-records.ts';
-import { cleanEmailHtml, emailText } from './emails-html.ts';
+import { cleanEmailHtml, emailText, textEmailHtml } from './emails-html.ts';
 import { recordByUniqueId } from './records.ts';
 import { crmEmails } from './tables.ts';
 import { addTimeline } from './timeline.ts';
@@ -196,6 +196,43 @@ export async function deliverEmail(db: Db, mailer: Mailer, actor: Actor, claimed
     }
   });
   return status;
+}
+
+/**
+ * A plain-text e-mail the platform sent for a record on someone's behalf (an automation's, through the mailer's
+ * outbox): kept among the record's e-mails as the copy of what went out, with its line in the record's history.
+ * `note` ends that line and `details` join its details (which rule sent it).
+ */
+export async function recordSentEmail(
+  tx: Tx,
+  actor: Actor,
+  sent: { recordId: number; to: string[]; subject: string; text: string; outboxId: number },
+  history: { note: string; details: Record<string, unknown> },
+) {
+  const [email] = await tx
+    .insert(crmEmails)
+    .values({
+      companyId: actor.companyId,
+      recordId: sent.recordId,
+      authorId: actor.userId,
+      status: 'sent',
+      toAddresses: sent.to,
+      subject: sent.subject,
+      bodyHtml: textEmailHtml(sent.text),
+      outboxId: sent.outboxId,
+      sentAt: new Date(),
+    })
+    .returning({ id: crmEmails.id });
+  await addTimeline(tx, {
+    companyId: actor.companyId,
+    recordId: sent.recordId,
+    kind: 'email_sent',
+    action: 'sent',
+    actorId: actor.userId,
+    summary: `${CONTENT_TIMELINE.emailSent(sent.subject, sent.to)}${history.note}`,
+    details: { email_id: email.id, to: sent.to, outbox_id: sent.outboxId, ...history.details },
+  });
+  return email.id;
 }
 
 /** DELETE crm/emails/delete_myemails: the company's e-mails of these ids, drafts and sent. */
