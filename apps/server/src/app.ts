@@ -174,7 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(promotionRoutes, { demoPictures: options.demoPictures ?? config.demoData });
   await app.register(reviewsRoutes);
   await app.register(companyProfileRoutes);
-  await app.register(blogsRoutes);
+  await app.register(blogsRoutes, { demoPictures: options.demoPictures ?? config.demoData });
 
   // The web app on the same origin; API paths that match nothing answer the JSON 404.
   if (fs.existsSync(config.webDist)) await registerWebApp(app, config.webDist);

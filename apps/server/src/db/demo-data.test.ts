@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { COMPANY_TYPES } from '@tradeloop/contracts/auth';
 import { createTestApp, signUp } from '../../test/helpers.ts';
 import { countUsers, findPeople } from '../modules/accounts/people.ts';
+import { ensureDemoBlogCovers } from '../modules/blogs/demo-data.ts';
 import { companyTypesInUse } from '../modules/accounts/test-support.ts';
 import { countReceivedEnquiries } from '../modules/quotes/enquiries.ts';
 import { ratingSummary } from '../modules/reviews/service.ts';
@@ -70,6 +72,19 @@ describe('demo data', () => {
     });
     expect(store.json().data.profile.certifications.length).toBeGreaterThan(0);
     expect(store.json().data.products).toBeGreaterThan(0);
+
+    // Every demo post has a cover, drawn once its files are missing, as the server does when it starts.
+    await ensureDemoBlogCovers(app.db, app.storage);
+    const posts = (await app.inject({ method: 'GET', url: '/api/v1/blogs/getAll' })).json().data.data as {
+      cover: { full: string; card: string } | null;
+    }[];
+    expect(posts.length).toBeGreaterThan(0);
+    for (const { cover } of posts) {
+      const full = await app.inject({ method: 'GET', url: cover!.full });
+      expect(full.headers['content-type']).toBe('image/webp');
+      expect(await sharp(full.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 });
+      expect((await app.inject({ method: 'GET', url: cover!.card })).statusCode).toBe(200);
+    }
   }, 180_000);
 
   it('never loads over real data', async () => {

@@ -20,6 +20,8 @@ export type Storage = {
   remove(key: string): Promise<void>;
   url(key: string): string;
   open(key: string): Promise<{ stream: fs.ReadStream; bytes: number } | null>;
+  /** Whether a file is stored under the key. */
+  has(key: string): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -69,6 +71,10 @@ export async function createStorage(dataDir: string): Promise<Storage> {
       const stat = await fsp.stat(file).catch(() => null);
       if (!stat?.isFile()) return null;
       return { stream: fs.createReadStream(file), bytes: stat.size };
+    },
+    async has(key) {
+      const stat = await fsp.stat(fullPath(key)).catch(() => null);
+      return stat?.isFile() ?? false;
     },
     async close() {
       if (temporary) await fsp.rm(root, { recursive: true, force: true });

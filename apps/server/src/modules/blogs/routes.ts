@@ -24,6 +24,7 @@ import { FILE_MESSAGES, IMAGE_RULES } from '@tradeloop/contracts/catalog-files';
 import { idParamsSchema } from '@tradeloop/contracts/crm';
 import type { Tx } from '../../db/client.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
+import { drawDemoPicturesWhenReady } from '../../platform/demo-pictures.ts';
 import { addHeadRenderer } from '../../platform/web.ts';
 import { readUpload } from '../catalog/files-routes.ts';
 import { isOperator, requireOperator } from '../market/rates.ts';
@@ -44,10 +45,14 @@ import {
   updatePost,
   type BlogOwner,
 } from './service.ts';
+import { ensureDemoBlogCovers } from './demo-data.ts';
 
 /** Blogs (issue 18; docs/decisions/046): the public reads of spec section 7 and the writers' routes. */
-export async function blogsRoutes(fastify: FastifyInstance) {
+export async function blogsRoutes(fastify: FastifyInstance, options: { demoPictures: boolean }) {
   await fastify.register(multipart);
+  drawDemoPicturesWhenReady(fastify, options.demoPictures, 'demo blog covers', () =>
+    ensureDemoBlogCovers(fastify.db, fastify.storage),
+  );
   const app = fastify;
   const route = routes(fastify);
   const tags = ['blogs'];

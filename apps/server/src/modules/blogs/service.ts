@@ -350,9 +350,11 @@ export async function setPublished(tx: Tx, owner: BlogOwner, id: number, publish
 const postFolder = (id: number) => `blogs/${id}`;
 
 export async function deletePost(tx: Tx, storage: Storage, owner: BlogOwner, id: number) {
-  await ownPost(tx, owner, id);
+  const post = await ownPost(tx, owner, id);
   await tx.delete(blogPosts).where(eq(blogPosts.id, id));
   await storage.remove(postFolder(id));
+  // A demo post's cover lies outside its folder (demo-data.ts).
+  if (post.coverKey) await storage.remove(post.coverKey);
 }
 
 /**
@@ -381,6 +383,24 @@ async function encodePicture<T>(
   }
 }
 
+const COVER_SIZES = ['full', 'card'] as const;
+
+/** A cover's files from a picture: cut to 1200 × 630 and 600 × 315, WebP. */
+export function coverFiles(input: () => Sharp) {
+  return Promise.all(
+    COVER_SIZES.map((size) =>
+      input()
+        .resize(COVER[size].width, COVER[size].height, { fit: 'cover', position: 'attention' })
+        .webp({ quality: size === 'full' ? 84 : 80 })
+        .toBuffer(),
+    ),
+  );
+}
+
+export async function storeCover(storage: Storage, coverKey: string, files: Buffer[]) {
+  for (const [index, size] of COVER_SIZES.entries()) await storage.put(`${coverKey}/${size}.webp`, files[index]);
+}
+
 /** The cover, re-encoded and cut to 1200 × 630 and 600 × 315 WebP; it replaces the old one. */
 export async function saveCover(
   db: Db,
@@ -390,19 +410,8 @@ export async function saveCover(
   file: { fileName: string; data: Buffer },
 ): Promise<BlogPost> {
   const current = await ownPost(db, owner, id);
-  const sizes = await encodePicture(file, (input) =>
-    Promise.all(
-      (['full', 'card'] as const).map((size) =>
-        input()
-          .resize(COVER[size].width, COVER[size].height, { fit: 'cover', position: 'attention' })
-          .webp({ quality: size === 'full' ? 84 : 80 })
-          .toBuffer(),
-      ),
-    ),
-  );
   const coverKey = `${postFolder(id)}/${randomUUID()}`;
-  await storage.put(`${coverKey}/full.webp`, sizes[0]);
-  await storage.put(`${coverKey}/card.webp`, sizes[1]);
+  await storeCover(storage, coverKey, await encodePicture(file, coverFiles));
   const [row] = await db
     .update(blogPosts)
     .set({ coverKey, updatedAt: new Date() })

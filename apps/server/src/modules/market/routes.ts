@@ -32,6 +32,7 @@ import {
 import { sellerDirectoryQuerySchema } from '@tradeloop/contracts/directory';
 import { serializeAsBuilt } from '../../platform/http.ts';
 import { addHeadRenderer } from '../../platform/web.ts';
+import { drawDemoPicturesWhenReady } from '../../platform/demo-pictures.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { pollPageActivity } from './activity.ts';
 import { PRUNE_EVERY_MS, pruneChangeLog } from '../../db/change-follower.ts';
@@ -57,21 +58,9 @@ export async function marketRoutes(fastify: FastifyInstance, options: { demoPict
   const counters = createCounters(fastify.db);
   fastify.jobs.local('market.counters', FLUSH_EVERY_MS, counters.flush);
   fastify.jobs.every('market.prune-listing-changes', PRUNE_EVERY_MS, (db) => pruneChangeLog(db, LISTING_CHANGE_LOG));
-  // Demo pictures are drawn in the background: a slow machine must not hold the start past Fastify's
-  // timeout. Closing stops the drawing and waits for the picture under way, so no file is written
-  // into a removed folder.
-  let drawing: Promise<void> = Promise.resolve();
-  let closing = false;
-  fastify.addHook('onReady', async () => {
-    if (!options.demoPictures) return;
-    drawing = ensureDemoImages(fastify.db, fastify.storage, fastify.log, () => closing).catch((error: unknown) =>
-      fastify.log.warn({ err: error }, 'demo pictures could not be drawn'),
-    );
-  });
-  fastify.addHook('onClose', () => {
-    closing = true;
-    return drawing;
-  });
+  drawDemoPicturesWhenReady(fastify, options.demoPictures, 'demo pictures', (closing) =>
+    ensureDemoImages(fastify.db, fastify.storage, fastify.log, closing),
+  );
   // The search index loads as the server starts, so the first buyer does not wait for it.
   let indexing: Promise<unknown> = Promise.resolve();
   fastify.addHook('onReady', async () => {

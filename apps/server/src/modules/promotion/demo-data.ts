@@ -112,11 +112,7 @@ export async function ensureDemoBannerImages(db: Db, storage: Storage) {
   for (const row of rows) {
     const slide = SLIDES.find((entry) => entry.key === row.storageKey);
     if (!slide) continue;
-    const existing = await storage.open(`${slide.key}/large.webp`);
-    if (existing) {
-      existing.stream.destroy();
-      continue;
-    }
+    if (await storage.has(`${slide.key}/large.webp`)) continue;
     const png = await sharp(Buffer.from(slideSvg(slide)))
       .png()
       .toBuffer();

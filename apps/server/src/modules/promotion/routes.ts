@@ -27,6 +27,7 @@ import {
 import { z } from 'zod';
 import { idParamsSchema } from '@tradeloop/contracts/crm';
 import { invalid } from '../../platform/errors.ts';
+import { drawDemoPicturesWhenReady } from '../../platform/demo-pictures.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { listProducts } from '../catalog/service.ts';
 import { issuesToErrors } from '../catalog/service.ts';
@@ -89,14 +90,9 @@ function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, stri
 /** Ads and banners (issue 18; docs/decisions/047). */
 export async function promotionRoutes(fastify: FastifyInstance, options: { demoPictures: boolean }) {
   await fastify.register(multipart);
-  let drawing: Promise<void> = Promise.resolve();
-  fastify.addHook('onReady', async () => {
-    if (!options.demoPictures) return;
-    drawing = ensureDemoBannerImages(fastify.db, fastify.storage).catch((error: unknown) =>
-      fastify.log.warn({ err: error }, 'demo banner pictures could not be drawn'),
-    );
-  });
-  fastify.addHook('onClose', () => drawing);
+  drawDemoPicturesWhenReady(fastify, options.demoPictures, 'demo banner pictures', () =>
+    ensureDemoBannerImages(fastify.db, fastify.storage),
+  );
   const app = fastify;
   const route = routes(fastify);
   const counters = createAdCounters(fastify.db);
