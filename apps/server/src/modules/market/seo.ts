@@ -152,12 +152,15 @@ type Section = {
 };
 
 function sections(db: Db, publicUrl: string): Record<SitemapSection, Section> {
+  // Counted and listed from one read of the category tree.
+  let site: Promise<SitemapEntry[]> | undefined;
+  const pages = () => (site ??= sitePages(db, publicUrl));
   return {
     // The home page, the product list, its top categories and the blog's list.
     site: {
       perItem: 1,
-      count: async () => (await sitePages(db, publicUrl)).length,
-      entries: async (offset, limit) => (await sitePages(db, publicUrl)).slice(offset, offset + limit),
+      count: async () => (await pages()).length,
+      entries: async (offset, limit) => (await pages()).slice(offset, offset + limit),
     },
     // Each seller with public products has a mini-site (decision 044): its home and about-us pages.
     stores: {
