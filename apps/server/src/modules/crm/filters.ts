@@ -13,7 +13,7 @@ import { invalid } from '../../platform/errors.ts';
 import { userNameSql } from '../accounts/people.ts';
 import { conditionsOf, externalField, findField, normalizeValue, type FieldDef } from './fields.ts';
 import { crmRecords, crmRecordValues, crmValueTexts } from './tables.ts';
-import { valuesContain } from './tenant-index.ts';
+import { textsHeld, valuesContain } from './tenant-index.ts';
 import { sqlList } from '../../db/sql.ts';
 
 /**
@@ -21,7 +21,8 @@ import { sqlList } from '../../db/sql.ts';
  * too (`values->>$n`), so nothing a user types is ever spliced into the statement.
  *
  * Equality on stored values is written as containment of the tenant's exact value keys
- * (tenant-index.ts), which its GIN index answers; ranges, texts and negations are checked on the rows
+ * (tenant-index.ts), which its GIN index answers, and so is a text's "is", "contains" or "ends with" once
+ * its field's texts are looked up (overlap with their keys); ranges and negations are checked on the rows
  * the indexes leave.
  */
 
@@ -319,7 +320,11 @@ function mergeable(compiled: Compiled) {
  * ({"a": 1, "b": 2}), which the index answers exactly in one scan.
  */
 export function compileFilters(tenant: Tenant, fields: FieldDef[], filters: Filter[]): SQL[] {
-  return planFilters(tenant, fields, filters).conditions;
+  return planFilters(prepareFilters(tenant, fields, filters)).conditions;
+}
+
+export function prepareFilters(tenant: Tenant, fields: FieldDef[], filters: Filter[]): Compiled[] {
+  return filters.map((filter) => prepareFilter(tenant, fields, filter));
 }
 
 /**
@@ -329,7 +334,7 @@ export function compileFilters(tenant: Tenant, fields: FieldDef[], filters: Filt
 export type FilterPlan = {
   /** Every filter on crm_records, equalities folded into one containment of the tenant GIN. */
   conditions: SQL[];
-  /** Whether the tenant GIN answers one of the conditions (an equality, "contains all", "checked"). */
+  /** Whether the tenant GIN answers one of the conditions (an equality, "contains all", "checked", a text's keys). */
   tenantIndexed: boolean;
   /** Record ids each answered filter accepts (SELECT record_id FROM crm_record_values …). */
   sets: SQL[];
@@ -337,8 +342,14 @@ export type FilterPlan = {
   unanswered: SQL[];
 };
 
-export function planFilters(tenant: Tenant, fields: FieldDef[], filters: Filter[]): FilterPlan {
-  const compiled = filters.map((filter) => prepareFilter(tenant, fields, filter));
+/** The lower-case texts of its field each "contains" or "ends with" accepts, where they were few enough to look up. */
+export type HeldTexts = Map<Compiled, string[]>;
+
+/**
+ * `texts` brings the tenant GIN's text keys in: "is" on a text field and each "contains" or "ends with"
+ * whose texts it holds become key conditions. Without it every text condition is checked on the values.
+ */
+export function planFilters(compiled: Compiled[], texts?: HeldTexts): FilterPlan {
   const folded: Record<string, FieldValue> = {};
   const rest: SQL[] = [];
   const sets: SQL[] = [];
@@ -346,19 +357,22 @@ export function planFilters(tenant: Tenant, fields: FieldDef[], filters: Filter[
   let tenantIndexed = false;
   for (const item of compiled) {
     const multi = item.field.fieldType === 'multiselect' || item.field.settings.multiple;
-    const condition = mergeable(item) && !(item.field.name in folded) ? null : compileOne(item);
+    const held = texts ? textKeysCondition(item, texts.get(item)) : null;
+    const condition = held ?? (mergeable(item) && !(item.field.name in folded) ? null : compileOne(item));
     if (condition) rest.push(condition);
     else folded[item.field.name] = (multi ? [item.values[0]] : item.values[0]) as FieldValue;
-    tenantIndexed ||= condition === null || answeredByTenantIndex(item);
+    tenantIndexed ||= condition === null || held !== null || answeredByTenantIndex(item);
     const set = copiesAccepting(item);
     if (set) sets.push(set);
     else
       unanswered.push(
-        condition ?? valuesContain(tenant.companyId, tenant.typeId, { [item.field.name]: folded[item.field.name] }),
+        condition ??
+          valuesContain(item.tenant.companyId, item.tenant.typeId, { [item.field.name]: folded[item.field.name] }),
       );
   }
   const names = Object.keys(folded);
-  const conditions = names.length ? [valuesContain(tenant.companyId, tenant.typeId, folded), ...rest] : rest;
+  const tenant = compiled[0]?.tenant;
+  const conditions = names.length && tenant ? [valuesContain(tenant.companyId, tenant.typeId, folded), ...rest] : rest;
   return { conditions, tenantIndexed, sets, unanswered };
 }
 
@@ -366,6 +380,34 @@ function answeredByTenantIndex({ field, condition, values }: Compiled) {
   if (field.storage !== 'values') return false;
   if (field.fieldType === 'checkbox') return values[0] === true ? condition === 1 : condition === 5;
   return (condition === 1 && MERGEABLE.has(field.fieldType)) || (condition === 3 && field.fieldType === 'multiselect');
+}
+
+// ── texts through the tenant GIN's exact and folded keys (migration 0039) ─────────────────────
+
+const isCopiedText = (field: FieldDef) => copyColumn(field) === crmRecordValues.text;
+
+/**
+ * "Is" on a text field, and "contains" or "ends with" whose texts were looked up, as the records holding
+ * one of those lower-case texts; null for any other filter.
+ */
+function textKeysCondition(compiled: Compiled, texts: string[] | undefined): SQL | null {
+  const { tenant, field, condition, values } = compiled;
+  if (!isCopiedText(field)) return null;
+  if (condition === 1) return textsHeld(tenant.companyId, tenant.typeId, field.name, values.map(String));
+  if ((condition === 3 || condition === 6) && texts)
+    return textsHeld(tenant.companyId, tenant.typeId, field.name, texts);
+  return null;
+}
+
+/** The "contains" and "ends with" filters on text fields, with the LIKE pattern their field's texts must match. */
+export function textPatterns(compiled: Compiled[]): { filter: Compiled; fieldId: number; like: string }[] {
+  return compiled
+    .filter((item) => isCopiedText(item.field) && (item.condition === 3 || item.condition === 6))
+    .map((filter) => ({
+      filter,
+      fieldId: filter.field.id!,
+      like: pattern(filter.values, '%', filter.condition === 3 ? '%' : ''),
+    }));
 }
 
 // ── typed copies (crm_record_values): the filters whose accepted records are a set of copies ────

@@ -35,6 +35,11 @@ beforeAll(async () => {
     });
     if (n % 9 === 4) await crm(app, seller, 'DELETE', `crm/delete_lead?unique_id=${lead.unique_id}`);
   }
+  // Texts already in lower case (no folded key), in capitals, and over 200 characters (keyed by their MD5).
+  const long = `Vertex ${'Engineering '.repeat(18)}Pumps`;
+  for (const [n, company] of ['vertex pumps', 'ORION VALVES', long, long.toLowerCase()].entries()) {
+    await createRecord(app, seller, 1, { first_name: `Case${n}`, company, job_title: n % 2 ? 'HEAD' : 'manager' });
+  }
 });
 afterAll(() => app.close());
 
@@ -62,6 +67,13 @@ const bodies: (Omit<ListingRequest, 'type_id'> & { name: string; empty?: boolean
     sort: { field: 'annual_revenue', direction: 'desc' },
   },
   { name: 'text is one of', filters: [{ id: 'company', condition: 1, value: ['apex pumps', 'Orion Valves'] }] },
+  {
+    name: 'text is, over 200 characters, and ends with',
+    filters: [
+      { id: 'company', condition: 1, value: `VERTEX ${'engineering '.repeat(18)}pumps` },
+      { id: 'job_title', condition: 6, value: 'AGER' },
+    ],
+  },
   {
     name: 'a two-letter contains (no trigram) and is empty',
     filters: [
@@ -167,17 +179,30 @@ describe('POST /crm/v1/crm/data_listing led by the typed copies of values', () =
     expect(await contains('nebula')).toEqual([first.id]);
   });
 
-  it('reads the copies: a list they lead answers what they hold', async () => {
+  it('reads the field’s texts, or past a few hundred of them the copies', async () => {
     const owner = await signUp(app, 'seller');
     const lead = await createRecord(app, owner, 1, { first_name: 'A', company: 'Quasar Works' });
-    const body = { type_id: 1 as const, filters: [{ id: 'company', condition: 3 as const, value: 'quasar' }] };
-    expect((await listRecords(app.db, owner.companyId!, body)).total).toBe(1);
-    // A copy that disagrees with the values (never so outside this test) shows which one a list read.
+    await app.db.execute(sql`insert into crm_records (company_id, type_id, form_id, values)
+      select r.company_id, 1, r.form_id, jsonb_build_object('first_name', 'B' || g, 'company', 'Quasar ' || g)
+      from crm_records r cross join generate_series(1, 300) g where r.id = ${lead.id}`);
+    const list = (value: string, copies = true) =>
+      listRecords(
+        app.db,
+        owner.companyId!,
+        { type_id: 1, filters: [{ id: 'company', condition: 3, value }] },
+        { copies },
+      );
+    expect((await list('works')).total).toBe(1);
+    expect((await list('quasar')).total).toBe(301);
+    // A text or a copy that disagrees with the values (never so outside this test) shows which one a list read.
+    await app.db.execute(sql`delete from crm_value_texts where text = 'quasar works'`);
     await app.db.execute(
       sql`update crm_record_values set text = 'elsewhere' where record_id = ${lead.id} and text = 'quasar works'`,
     );
-    expect((await listRecords(app.db, owner.companyId!, body)).total).toBe(0);
-    expect((await listRecords(app.db, owner.companyId!, body, { copies: false })).total).toBe(1);
+    expect((await list('works')).total).toBe(0);
+    expect((await list('quasar')).total).toBe(300);
+    expect((await list('works', false)).total).toBe(1);
+    expect((await list('quasar', false)).total).toBe(301);
   });
 
   it('counts a large match up to the bound and pages it in the sort’s order', async () => {

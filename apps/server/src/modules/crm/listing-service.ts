@@ -20,15 +20,19 @@ import {
   compileFilters,
   copyColumn,
   planFilters,
+  prepareFilters,
   sortExpression,
   SORTABLE_TYPES,
+  textPatterns,
   validateFilters,
+  type Compiled,
   type FilterPlan,
+  type HeldTexts,
 } from './filters.ts';
 import { keywordCondition, keywordWords } from './tenant-index.ts';
 import { loadFields, type LoadedFields } from './forms-service.ts';
 import { collectRefs, toRecord } from './records-read.ts';
-import { crmRecordCounts, crmRecords, crmRecordValues, crmSavedFilters, crmViews } from './tables.ts';
+import { crmRecordCounts, crmRecords, crmRecordValues, crmSavedFilters, crmValueTexts, crmViews } from './tables.ts';
 import { userNameSql } from '../accounts/people.ts';
 
 export type SortSpec = { field: string; direction: 'asc' | 'desc' };
@@ -114,14 +118,15 @@ export type Scope = {
   columns: string[];
 };
 
-/** `copies: false` leaves the typed copies aside: the tests compare both answers. */
+/** `copies: false` leaves the typed copies and the fields' texts aside: the tests compare both answers. */
 export type ListOptions = { copies?: boolean };
 
 /**
- * The filters as the list runs them (docs/decisions/028). When the tenant GIN answers a condition or
- * the keyword, that index leads and the rest are checked on its rows. Otherwise the filters the typed
- * copies answer lead: their sets of record ids are intersected first (each from its own index) and
- * only the records in all of them are read and checked against the other filters.
+ * The filters as the list runs them (docs/decisions/028). When the tenant GIN answers a condition (an
+ * equality, a text's keys) or the keyword, that index leads and the rest are checked on its rows.
+ * Otherwise the filters the typed copies answer lead: their sets of record ids are intersected first
+ * (each from its own index) and only the records in all of them are read and checked against the
+ * other filters.
  */
 function leadingConditions(plan: FilterPlan, ledByTenantIndex: boolean, copies: boolean): SQL[] {
   if (!copies || ledByTenantIndex || plan.sets.length === 0) return plan.conditions;
@@ -130,6 +135,28 @@ function leadingConditions(plan: FilterPlan, ledByTenantIndex: boolean, copies: 
     sql` INTERSECT `,
   );
   return [sql`${crmRecords.id} IN (${sets})`, ...plan.unanswered];
+}
+
+/**
+ * A "contains" or "ends with" matching at most this many of its field's distinct texts is answered by the
+ * tenant GIN, two keys per text; past it (a common pattern on a field of unique texts such as e-mail
+ * addresses) the typed copies answer it, merged in text order, or the records are checked.
+ */
+const INDEXED_TEXTS_BOUND = 256;
+
+/** The texts each "contains" or "ends with" accepts, looked up in its field's distinct texts (crm_value_texts). */
+async function heldTexts(tx: Tx, compiled: Compiled[]): Promise<HeldTexts> {
+  const held: HeldTexts = new Map();
+  for (const { filter, fieldId, like } of textPatterns(compiled)) {
+    const texts = await tx
+      .select({ text: crmValueTexts.text })
+      .from(crmValueTexts)
+      .where(and(eq(crmValueTexts.fieldId, fieldId), sql`${crmValueTexts.text} LIKE lower(${like})`))
+      .limit(INDEXED_TEXTS_BOUND + 1);
+    const found = texts.map(({ text }) => text);
+    if (found.length <= INDEXED_TEXTS_BOUND) held.set(filter, found);
+  }
+  return held;
 }
 
 /** Turns a listing request (view, saved filter, filters, keyword, sort) into SQL conditions and order. */
@@ -144,9 +171,10 @@ export async function listingScope(
   const view = body.custom_view_id ? await findView(tx, companyId, body.custom_view_id, typeId) : null;
   const saved = body.filter_id ? await findSavedFilter(tx, companyId, body.filter_id, typeId) : null;
   const filters: Filter[] = [...(view?.filters ?? []), ...(saved?.filters ?? []), ...(body.filters ?? [])];
-  validateFilters(loaded.fields, filters);
+  const compiled = prepareFilters({ companyId, typeId }, loaded.fields, filters);
   const keyword = keywordCondition(companyId, body.query);
-  const plan = planFilters({ companyId, typeId }, loaded.fields, filters);
+  const copies = options.copies !== false;
+  const plan = planFilters(compiled, copies ? await heldTexts(tx, compiled) : undefined);
   const ledByTenantIndex = plan.tenantIndexed || keyword !== undefined;
   return {
     typeId,
@@ -154,7 +182,7 @@ export async function listingScope(
     filters,
     conditions: [
       ...baseConditions(companyId, typeId, body.deleted ?? false),
-      ...leadingConditions(plan, ledByTenantIndex, options.copies !== false),
+      ...leadingConditions(plan, ledByTenantIndex, copies),
       ...(keyword ? [keyword] : []),
     ],
     ledByTenantIndex,

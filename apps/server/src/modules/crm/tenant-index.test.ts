@@ -6,7 +6,8 @@ import { rowsOf } from '../../db/sql.ts';
 
 /**
  * The tenant GIN's exact keys (crm_value_keys, migration 0038) answer an equality as JSONB containment
- * did: the same records for every stored value and wanted value below, on PGlite and PostgreSQL alike.
+ * did, and its folded keys a text's lower-case forms as lower() does: the same records for every stored
+ * value and wanted value below, on PGlite and PostgreSQL alike.
  */
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -68,6 +69,33 @@ describe('tenant value keys', () => {
         rows.map((row) => row.keyed),
         JSON.stringify(partial),
       ).toEqual(rows.map((row) => row.contained));
+    }
+  });
+
+  it('find by its lower-case texts every record whose text lower-cases to one of them (migration 0039)', async () => {
+    const atBound = `${'x'.repeat(197)}Y`; // 200 characters as JSON: the last kept whole
+    const values: unknown[] = ['Acme Steel', 'acme steel', 'ACME STEEL', 'Acme', 'Ärzte GmbH', 'Say "hi" = yes'];
+    values.push(longText, longText.toUpperCase(), atBound, `${atBound}Z`, 12, true, null);
+    const json = JSON.stringify(values.map((value) => ({ f: value })));
+    const texts = [['acme steel'], ['acme', 'ärzte gmbh'], ['say "hi" = yes'], [longText], [atBound.toLowerCase()]];
+    texts.push([`${atBound}z`.toLowerCase()], ['12'], ['true'], []);
+    for (const wanted of texts) {
+      const rows = rowsOf<{ lowered: boolean; keyed: boolean }>(
+        await app.db.execute(sql`
+          select coalesce(jsonb_typeof(value->'f') = 'string' and lower(value->>'f') = any(${sql.param(wanted)}::text[]), false) as lowered,
+                 crm_value_keys(7, 1::smallint, value) && crm_text_keys(7, 1::smallint, 'f', ${sql.param(wanted)}::text[]) as keyed
+          from jsonb_array_elements(${json}::jsonb) with ordinality order by ordinality`),
+      );
+      // Numbers and booleans have no text (a text field holds strings); every other list finds a record.
+      const findsSome = wanted.length > 0 && !['12', 'true'].includes(wanted[0]);
+      expect(
+        rows.some((row) => row.lowered),
+        JSON.stringify(wanted),
+      ).toBe(findsSome);
+      expect(
+        rows.map((row) => row.keyed),
+        JSON.stringify(wanted),
+      ).toEqual(rows.map((row) => row.lowered));
     }
   });
 

@@ -22,6 +22,16 @@ export function valuesContain(companyId: number, typeId: RecordTypeId, partial: 
   return sql`${valueKeys} @> crm_value_keys(${companyId}::bigint, ${typeId}::smallint, ${JSON.stringify(partial)}::jsonb)`;
 }
 
+/**
+ * Records of the tenant whose `field` holds, lower-cased, one of `texts` (themselves lower-case): "is",
+ * "contains" and "ends with" on a text field. A string value has its exact key and, when lower-casing
+ * changes it, a folded one (migration 0039); crm_text_keys makes both for each text, so the same index
+ * answers these conditions exactly.
+ */
+export function textsHeld(companyId: number, typeId: RecordTypeId, field: string, texts: string[]): SQL {
+  return sql`${valueKeys} && crm_text_keys(${companyId}::bigint, ${typeId}::smallint, ${field}::text, ${sql.param(texts)}::text[])`;
+}
+
 const WORD = /[\p{L}\p{N}]+/gu;
 const MAX_WORD = 60;
 
