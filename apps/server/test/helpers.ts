@@ -19,7 +19,14 @@ export async function createTestApp(
 ): Promise<FastifyInstance> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const config = loadConfig({ DATA_DIR: IN_MEMORY, LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...env });
-  if (!adminUrl) return answeringSettled(await buildApp(config, options));
+  if (!adminUrl) {
+    const snapshot = config.dataDir === IN_MEMORY && !config.databaseUrl ? await migratedSnapshot() : undefined;
+    if (!snapshot) return answeringSettled(await buildApp(config, options));
+    const database = await openDatabase({ databaseUrl: '', dataDir: IN_MEMORY, loadDataDir: snapshot });
+    const app = answeringSettled(await buildApp(config, { ...options, database }));
+    app.addHook('onClose', () => database.close());
+    return app;
+  }
 
   const name = `tradeloop_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
@@ -32,6 +39,19 @@ export async function createTestApp(
     await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   });
   return app;
+}
+
+let snapshotRead: Promise<Blob> | undefined;
+
+/**
+ * The embedded database as migrated and seeded once for the whole run (test/global-setup.ts): starting from
+ * its dump takes a fraction of the time a new PGlite and every migration take.
+ */
+function migratedSnapshot(): Promise<Blob> | undefined {
+  const file = process.env.TEST_PGLITE_SNAPSHOT;
+  if (!file) return undefined;
+  snapshotRead ??= fs.promises.readFile(file).then((bytes) => new Blob([bytes]));
+  return snapshotRead;
 }
 
 /**

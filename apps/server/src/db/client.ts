@@ -54,7 +54,10 @@ const PLANNED_READ_CONNECTIONS = 8;
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+/** `loadDataDir`: an embedded database starts as this dump of another (`dumpDataDir`) instead of empty. */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & { loadDataDir?: Blob },
+): Promise<Database> {
   if (config.databaseUrl) {
     // Up to JOB_CONCURRENCY (8 by default) jobs hold a connection for their transaction; requests use the rest.
     const pool = openPool({ connectionString: config.databaseUrl, max: 16 });
@@ -75,7 +78,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   const dataPath = config.dataDir === IN_MEMORY ? undefined : path.join(config.dataDir, 'db');
   if (dataPath) fs.mkdirSync(dataPath, { recursive: true });
   // pg_trgm: typo-tolerant search and autocomplete in the marketplace (docs/decisions/012).
-  const client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataPath, { extensions: { pg_trgm }, loadDataDir: config.loadDataDir });
   const db = drizzlePglite(client);
   return {
     db: db as unknown as Db,
