@@ -5,8 +5,8 @@ import { createTestApp } from '../../../test/helpers.ts';
 import { rowsOf } from '../../db/sql.ts';
 
 /**
- * The tenant GIN's exact keys (crm_value_keys, migration 0038) answer an equality as JSONB containment
- * did, and its folded keys a text's lower-case forms as lower() does: the same records for every stored
+ * The tenant GIN's exact keys (crm_value_keys, migration 0038; asked for by crm_exact_keys, 0040) answer an
+ * equality as JSONB containment did, and its folded keys a text's lower-case forms as lower() does: the same records for every stored
  * value and wanted value below, on PGlite and PostgreSQL alike.
  */
 let app: FastifyInstance;
@@ -62,13 +62,30 @@ describe('tenant value keys', () => {
       const rows = rowsOf<{ contained: boolean; keyed: boolean }>(
         await app.db.execute(sql`
           select value @> ${partial}::jsonb as contained,
-                 crm_value_keys(7, 1::smallint, value) @> crm_value_keys(7, 1::smallint, ${partial}::jsonb) as keyed
+                 crm_value_keys(7, 1::smallint, value) @> crm_exact_keys(7, 1::smallint, ${partial}::jsonb) as keyed
           from jsonb_array_elements(${json}::jsonb) with ordinality order by ordinality`),
       );
       expect(
         rows.map((row) => row.keyed),
         JSON.stringify(partial),
       ).toEqual(rows.map((row) => row.contained));
+    }
+  });
+
+  it('ask for exact keys only: those of crm_value_keys less one folded key per string that lower-casing changes', async () => {
+    for (const values of [...stored, ...wanted]) {
+      const [row] = rowsOf<{ subset: boolean; exact: number; all: number; folded: number }>(
+        await app.db.execute(sql`
+          select crm_value_keys(7, 1::smallint, ${values}::jsonb) @> crm_exact_keys(7, 1::smallint, ${values}::jsonb) as subset,
+                 cardinality(crm_exact_keys(7, 1::smallint, ${values}::jsonb)) as exact,
+                 cardinality(crm_value_keys(7, 1::smallint, ${values}::jsonb)) as all,
+                 (select count(*)::int from jsonb_each(${values}::jsonb) field
+                   where jsonb_typeof(field.value) = 'string' and lower(field.value #>> '{}') <> field.value #>> '{}') as folded`),
+      );
+      expect({ subset: row.subset, exact: Number(row.exact) }, values).toEqual({
+        subset: true,
+        exact: Number(row.all) - row.folded,
+      });
     }
   });
 

@@ -16,10 +16,12 @@ const valueKeys = sql`crm_value_keys(${crmRecords.companyId}, ${crmRecords.typeI
 
 /**
  * Records of the tenant whose values contain `partial` (equality on one or more fields; a list value
- * asks for each of its elements). The wanted keys are made by the same function from `partial`.
+ * asks for each of its elements). The wanted keys are `partial`'s exact keys, made as crm_value_keys
+ * makes them (crm_exact_keys, migration 0040): a string's folded key would add a posting list to
+ * intersect and no record to the answer.
  */
 export function valuesContain(companyId: number, typeId: RecordTypeId, partial: RecordValues): SQL {
-  return sql`${valueKeys} @> crm_value_keys(${companyId}::bigint, ${typeId}::smallint, ${JSON.stringify(partial)}::jsonb)`;
+  return sql`${valueKeys} @> crm_exact_keys(${companyId}::bigint, ${typeId}::smallint, ${JSON.stringify(partial)}::jsonb)`;
 }
 
 /**
