@@ -5,9 +5,9 @@ import { createTestApp } from '../../../test/helpers.ts';
 import { rowsOf } from '../../db/sql.ts';
 
 /**
- * The tenant GIN's exact keys (crm_value_keys, migration 0038; asked for by crm_exact_keys, 0040) answer an
- * equality as JSONB containment did, and its folded keys a text's lower-case forms as lower() does: the same records for every stored
- * value and wanted value below, on PGlite and PostgreSQL alike.
+ * The tenant GIN's exact keys (crm_value_keys, migration 0038; asked for by crm_exact_keys, 0040) answer
+ * an equality as JSONB containment did, and its folded keys a text's lower-case forms as lower() does: the
+ * same records for every stored value and wanted value below, on PGlite and PostgreSQL alike.
  */
 let app: FastifyInstance;
 beforeAll(async () => {
