@@ -38,13 +38,19 @@ const dataDir = e2eDataDir();
 
 export default defineConfig({
   testDir: 'e2e',
+  // Two workers share the one server; each story makes the people and data it changes (decision 053).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  // A story that fails once is a failure to fix, not a retry to absorb.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: [
+    ['list'],
+    ['./e2e/slowest-stories-reporter.ts'],
+    ...(process.env.CI ? [['html', { open: 'never' }] as const] : []),
+  ],
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

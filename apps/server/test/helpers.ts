@@ -29,10 +29,12 @@ export async function createTestApp(
   }
 
   const name = `tradeloop_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: IN_MEMORY });
+  // The template (test/global-setup.ts) is migrated and holds the reference data, like the PGlite snapshot.
+  const template = process.env.TEST_PG_TEMPLATE;
+  await withAdmin(adminUrl, (client) =>
+    client.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`),
+  );
+  const database = await openDatabase({ databaseUrl: databaseUrlNamed(adminUrl, name), dataDir: IN_MEMORY });
   const app = answeringSettled(await buildApp(config, { ...options, database }));
   app.addHook('onClose', async () => {
     await database.close();
@@ -68,7 +70,14 @@ function answeringSettled(app: FastifyInstance) {
   return app;
 }
 
-async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>) {
+/** The address of database `name` on the server `adminUrl` names. */
+export function databaseUrlNamed(adminUrl: string, name: string) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -140,9 +149,7 @@ export async function persistentDatabase(env: Record<string, string> = {}) {
   if (adminUrl) {
     const name = `tradeloop_restart_${randomBytes(6).toString('hex')}`;
     await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    Object.assign(settings, { DATABASE_URL: url.toString(), DATA_DIR: IN_MEMORY });
+    Object.assign(settings, { DATABASE_URL: databaseUrlNamed(adminUrl, name), DATA_DIR: IN_MEMORY });
     cleanup = async () => {
       await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     };
