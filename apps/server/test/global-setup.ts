@@ -39,5 +39,11 @@ async function migratedTemplate(adminUrl: string) {
   await loadReferenceData(database.db);
   await database.close();
   process.env.TEST_PG_TEMPLATE = name;
-  return () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  // createDemoApp's copy with the demo data, when a test file asked for one.
+  return () =>
+    withAdmin(adminUrl, async (client) => {
+      for (const database of [`${name}_demo_building`, `${name}_demo`, name]) {
+        await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      }
+    });
 }

@@ -5,8 +5,7 @@ import { COMBINATION_SEPARATOR } from '@tradeloop/contracts/catalog';
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
 import type { ProductPage } from '@tradeloop/contracts/market';
 import type { QuoteState } from '@tradeloop/contracts/quotes';
-import { createTestApp } from '../../../test/helpers.ts';
-import { loadDemoData } from '../../db/demo-data.ts';
+import { createDemoApp } from '../../../test/helpers.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { findPeople } from '../accounts/people.ts';
 import { loadPricing } from '../catalog/pricing.ts';
@@ -24,8 +23,7 @@ import { priceLine } from './pricing.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await createTestApp();
-  await loadDemoData(app.db);
+  app = await createDemoApp();
 }, 300_000);
 afterAll(() => app.close());
 
