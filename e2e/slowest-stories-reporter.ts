@@ -12,6 +12,7 @@ export default class SlowestStoriesReporter implements Reporter {
   }
 
   onEnd() {
+    if (this.timed.length === 0) return;
     const slowest = [...this.timed].sort((a, b) => b.ms - a.ms).slice(0, SHOWN);
     const total = this.timed.reduce((sum, { ms }) => sum + ms, 0);
     console.log(
