@@ -10,7 +10,7 @@ import { openDatabase, type Database, type Db } from './db/client.ts';
 import { loadReferenceData } from './modules/reference/seed.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { createEventBus, type EventBus } from './platform/events.ts';
-import { createJobRunner, pruneFinishedJobs, type JobRunner } from './platform/jobs.ts';
+import { createJobRunner, JOB_PRIORITY, pruneFinishedJobs, type JobRunner } from './platform/jobs.ts';
 import { registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
 import { registerSecurityHeaders } from './platform/headers.ts';
 import { registerInputBoundary } from './platform/input.ts';
@@ -108,8 +108,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  const jobs = createJobRunner({ database, log: app.log, concurrency: config.jobConcurrency });
-  jobs.every('platform.prune-finished-jobs', PRUNE_JOBS_EVERY_MS, pruneFinishedJobs);
+  const jobs = createJobRunner({
+    database,
+    log: app.log,
+    concurrency: config.jobConcurrency,
+    batchSize: config.jobBatchSize,
+  });
+  jobs.every('platform.prune-finished-jobs', PRUNE_JOBS_EVERY_MS, pruneFinishedJobs, {
+    priority: JOB_PRIORITY.pruning,
+  });
   app.decorate('jobs', jobs);
   app.decorate('events', createEventBus(jobs));
   app.decorate(
@@ -129,7 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Every module has defined its queues by the time the server is ready.
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
-    await jobs.stop();
+    await jobs.stop({ graceMs: config.jobStopGraceMs });
     app.mailer.close();
     await app.rateLimiter.close();
     if (ownsDatabase) await database.close();

@@ -42,8 +42,12 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** How often this instance delivers due reminders; 0: it delivers none (another instance does). */
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
-  /** Background jobs (event deliveries, mail, periodic passes) this instance runs at once; 0: none. */
+  /** Lanes of background jobs (event deliveries, mail, periodic passes) this instance runs at once; 0: none. */
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(8),
+  /** Jobs one lane claims and completes together, in one transaction where they allow it (decision 049). */
+  JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(16),
+  /** On SIGTERM, how long jobs under way may take to finish before they are rolled back and released. */
+  JOB_STOP_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Signs the addresses of private files (docs/decisions/027); unset: generated once in DATA_DIR. */
   FILE_URL_SECRET: z
     .string()
@@ -119,6 +123,8 @@ export type Config = {
   webDist: string;
   reminderIntervalMs: number;
   jobConcurrency: number;
+  jobBatchSize: number;
+  jobStopGraceMs: number;
   /** Unset: platform/file-urls.ts generates one and keeps it in the data directory. */
   fileUrlSecret?: string;
   /** Social sign-in providers with their client credentials; never logged. */
@@ -155,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     jobConcurrency: e.JOB_CONCURRENCY,
+    jobBatchSize: e.JOB_BATCH_SIZE,
+    jobStopGraceMs: e.JOB_STOP_GRACE_MS,
     fileUrlSecret: e.FILE_URL_SECRET,
     socialProviders: social.providers,
   };
