@@ -18,6 +18,8 @@ import { serializeRequest } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createSmsSender, type SmsSender } from './platform/sms.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { registerHealthRoutes } from './platform/health.ts';
+import { createMetrics, registerHttpMetrics, type Metrics } from './platform/metrics.ts';
 import { createRateLimiter, memoryStore, redisStore, type RateLimiter } from './platform/rate-limit.ts';
 import { registerRealtime } from './platform/realtime.ts';
 import { createStorage, registerUploads } from './platform/storage.ts';
@@ -57,6 +59,7 @@ declare module 'fastify' {
     events: EventBus;
     jobs: JobRunner;
     rateLimiter: RateLimiter;
+    metrics: Metrics;
   }
 }
 
@@ -108,11 +111,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const metrics = createMetrics(database, { sockets: () => app.realtime?.io.engine.clientsCount ?? 0 });
+  app.decorate('metrics', metrics);
+  registerHttpMetrics(app, metrics);
   const jobs = createJobRunner({
     database,
     log: app.log,
     concurrency: config.jobConcurrency,
     batchSize: config.jobBatchSize,
+    onSettled: metrics.jobSettled,
   });
   jobs.every('platform.prune-finished-jobs', PRUNE_JOBS_EVERY_MS, pruneFinishedJobs, {
     priority: JOB_PRIORITY.pruning,
@@ -156,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerUploads(app);
   registerHeadRenderers(app);
   registerRealtime(app, { redisKey: options.realtimeKey });
+  registerHealthRoutes(app);
   await registerOpenApi(app);
 
   // Modules

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { JOB_MESSAGES, jobIdParamsSchema, jobListQuerySchema, jobPageSchema } from '@tradeloop/contracts/jobs';
-import { notFound } from '../../platform/errors.ts';
+import { SERVER_MESSAGES } from '@tradeloop/contracts/common';
+import { forbidden, notFound, unauthenticated } from '../../platform/errors.ts';
+import { carriesMetricsToken } from '../../platform/metrics.ts';
+import { resolveSession } from '../../platform/sessions.ts';
 import { listJobs, retryJob } from '../../platform/jobs.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
-import { requireOperator } from './rates.ts';
+import { isOperator, requireOperator } from './rates.ts';
 
 const tags = ['market: operator'];
 
@@ -46,4 +49,18 @@ export async function operatorJobRoutes(app: FastifyInstance) {
       return withMessage({ id: request.params.id }, JOB_MESSAGES.retried);
     },
   );
+
+  // Prometheus's scrape (docs/decisions/049): the METRICS_TOKEN as a bearer token, or a platform operator's
+  // session. Outside /api/: a scraper expects the bare path and the text format, not the API's envelope.
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const header = request.headers.authorization;
+    if (!carriesMetricsToken(header, app.config.metricsToken)) {
+      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+      const user = token && token.length <= 200 ? await resolveSession(app.db, token) : null;
+      if (!user) throw unauthenticated(SERVER_MESSAGES.unauthenticated);
+      if (!(await isOperator(app.db, user.id))) throw forbidden();
+    }
+    const text = await app.metrics.registry.metrics();
+    return reply.type(app.metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+  });
 }
