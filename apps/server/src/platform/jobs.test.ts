@@ -19,6 +19,7 @@ type JobView = {
   status: string;
   attempts: number;
   last_error: string;
+  payload: { productId?: number };
 };
 
 const wishlisted = (productId: number): DomainEvents['product.wishlisted'] => ({
@@ -116,6 +117,108 @@ describe('the outbox and the job runner', () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/operator/jobs' })).statusCode).toBe(401);
     expect((await as(app, buyer, { method: 'POST', url: '/api/v1/operator/jobs/retry/1' })).statusCode).toBe(403);
     expect((await jobs('nonsense')).status).toBe(422);
+  });
+
+  it('finds failed deliveries by event name and company, shows the queues, and discards one on the record', async () => {
+    broken.add(401);
+    await app.db.transaction((tx) =>
+      app.events.emit(tx, 'product.wishlisted', { ...wishlisted(401), sellerUserId: 0 }),
+    );
+    const failed = await eventually(
+      async () =>
+        (
+          await as(app, operator, {
+            method: 'GET',
+            url: '/api/v1/operator/jobs?status=failed&event=product.wishlisted&per_page=100',
+          })
+        )
+          .json()
+          .data.data.filter((job: JobView) => job.queue === 'event:test.flaky'),
+      (list: JobView[]) => list.some((job) => job.payload.productId === 401),
+    );
+    const job = failed.find((row) => row.payload.productId === 401)!;
+    // Another event's name finds none of them; a company's id finds only that company's work.
+    const other = await as(app, operator, {
+      method: 'GET',
+      url: '/api/v1/operator/jobs?status=failed&event=quote.submitted',
+    });
+    expect(other.json().data.data.map((row: JobView) => row.id)).not.toContain(job.id);
+    const byCompany = await as(app, operator, {
+      method: 'GET',
+      url: '/api/v1/operator/jobs?status=failed&company=987654',
+    });
+    expect(byCompany.json().data.total).toBe(0);
+
+    const queues = await as(app, operator, { method: 'GET', url: '/api/v1/operator/jobs/queues' });
+    expect(queues.statusCode).toBe(200);
+    expect(queues.json().data).toContainEqual(
+      expect.objectContaining({ queue: 'event:test.flaky', failed: expect.any(Number), priority: 10 }),
+    );
+    expect(
+      queues.json().data.find((row: { queue: string }) => row.queue === 'event:test.flaky').failed,
+    ).toBeGreaterThan(0);
+
+    const discard = (id: number, body: unknown = { reason: 'The product was withdrawn.' }) =>
+      as(app, operator, { method: 'POST', url: `/api/v1/operator/jobs/discard/${id}`, payload: body as object });
+    const discarded = await discard(job.id);
+    expect(discarded.statusCode).toBe(200);
+    expect(discarded.json().message).toBe('The job is discarded.');
+    const record = (
+      await as(app, operator, { method: 'GET', url: '/api/v1/operator/jobs?status=discarded&per_page=100' })
+    )
+      .json()
+      .data.data.find((row: JobView) => row.id === job.id);
+    expect(record).toMatchObject({
+      status: 'discarded',
+      discarded_by: operator.id,
+      last_error: 'product 401 is broken',
+    });
+    expect(record.finished_at).toEqual(expect.any(String));
+    // Neither retried nor discarded twice; a discarded job never runs again.
+    expect((await discard(job.id)).statusCode).toBe(404);
+    expect((await as(app, operator, { method: 'POST', url: `/api/v1/operator/jobs/retry/${job.id}` })).statusCode).toBe(
+      404,
+    );
+    broken.delete(401);
+    await settled(app);
+    expect(received).not.toContainEqual({ subscriber: 'flaky', productId: 401 });
+  });
+
+  it('answers bad input on the operator API with a clear 4xx', async () => {
+    const get = (query: string) => as(app, operator, { method: 'GET', url: `/api/v1/operator/jobs?${query}` });
+    for (const query of [
+      'per_page=100000',
+      'page=0',
+      'status=nonsense',
+      'event=DROP%20TABLE',
+      `event=${'a'.repeat(101)}`,
+      'company=-4',
+      'company=abc',
+      'queue=%00',
+    ]) {
+      const response = await get(query);
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json().message, query).toEqual(expect.any(String));
+    }
+    expect((await get('event=quote')).json().message).toBeUndefined();
+    expect((await get('company=abc')).json().message).toBe('A company is given by its id, a positive whole number.');
+    for (const id of ['0', '-1', 'abc', '99999999999999999999']) {
+      expect(
+        (await as(app, operator, { method: 'POST', url: `/api/v1/operator/jobs/retry/${id}` })).statusCode,
+        id,
+      ).toBe(422);
+    }
+    expect(
+      (await as(app, operator, { method: 'POST', url: '/api/v1/operator/jobs/discard/424242424', payload: {} }))
+        .statusCode,
+    ).toBe(404);
+    const longReason = await as(app, operator, {
+      method: 'POST',
+      url: '/api/v1/operator/jobs/discard/1',
+      payload: { reason: 'x'.repeat(501) },
+    });
+    expect(longReason.statusCode).toBe(422);
+    expect(longReason.json().message).toBe('Say in at most 500 characters why the job is discarded.');
   });
 
   it('runs periodic work again and again, and a process’s local work once more as it stops', async () => {

@@ -666,30 +666,41 @@ export function createJobRunner(options: Options): JobRunner {
       }
     },
     async drain(drainOptions = {}) {
-      const giveUpAt = Date.now() + DRAIN_LIMIT_MS;
+      let giveUpAt = Date.now() + DRAIN_LIMIT_MS;
+      let seen = '';
       const lanes = Math.max(concurrency, 1);
       for (;;) {
         const claimed = await claim(lanes * batchSize, { only: drainOptions.only });
         await Promise.all(batches(claimed, lanes).map((batch) => runBatch(batch)));
-        if (claimed.length > 0) continue;
-        if (!(await hasDueWork(db, [...queues.keys()], drainOptions.only))) return;
+        if (claimed.length > 0) {
+          giveUpAt = Date.now() + DRAIN_LIMIT_MS;
+          continue;
+        }
+        const due = await dueWork(db, [...queues.keys()], drainOptions.only);
+        if (due === null) return;
         // Due work under way elsewhere (the background loop, another instance): give it a moment. Not
         // awaited directly: the drain may itself run inside one of those jobs (a reminder pass sending mail).
-        if (Date.now() > giveUpAt) throw new Error('jobs still due after draining for a minute');
+        // It gives up after a minute without progress (the same work due and under way all along).
+        if (due !== seen) {
+          seen = due;
+          giveUpAt = Date.now() + DRAIN_LIMIT_MS;
+        }
+        if (Date.now() > giveUpAt) throw new Error('jobs still due after draining for a minute without progress');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
   };
 }
 
-async function hasDueWork(db: Db, queues: string[], only?: number[]) {
-  if (queues.length === 0) return false;
+/** Due or running work of the queues: how much and the first id (what changes as it progresses), or null for none. */
+async function dueWork(db: Db, queues: string[], only?: number[]) {
+  if (queues.length === 0) return null;
   const scope: SQL = only ? sql`and id = any(array[${sqlList(only)}]::bigint[])` : sql``;
-  const rows = rowsOf(
-    await db.execute(sql`select 1 from jobs where queue in (${sqlList(queues)}) ${scope}
-      and ((status = 'queued' and run_at <= now()) or status = 'running') limit 1`),
+  const [row] = rowsOf<{ count: number; first: number | null }>(
+    await db.execute(sql`select count(*)::int as count, min(id)::float8 as first from jobs
+      where queue in (${sqlList(queues)}) ${scope} and ((status = 'queued' and run_at <= now()) or status = 'running')`),
   );
-  return rows.length > 0;
+  return row.count === 0 ? null : `${row.count}:${row.first}`;
 }
 
 // The operator's view (docs/decisions/022)
@@ -708,24 +719,71 @@ export type JobRow = {
   last_error: string | null;
   created_at: string;
   finished_at: string | null;
+  company_id: number | null;
+  priority: number;
+  discarded_by: number | null;
 };
 
-/** Jobs in one state, newest first, with the event each delivers. */
-export async function listJobs(db: Tx, status: JobStatus, page: number, perPage: number) {
+export type JobFilter = { status: JobStatus; event?: string; company?: number; queue?: string };
+
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Jobs in one state, newest first, with the event each delivers; by event name, company or queue when asked. */
+export async function listJobs(db: Tx, filter: JobFilter, page: number, perPage: number) {
   const offset = (page - 1) * perPage;
+  const conditions = [sql`j.status = ${filter.status}`];
+  if (filter.event !== undefined) conditions.push(sql`e.name = ${filter.event}`);
+  if (filter.company !== undefined) conditions.push(sql`j.fairness_key = ${String(filter.company)}`);
+  if (filter.queue !== undefined) conditions.push(sql`j.queue = ${filter.queue}`);
+  const where = sql.join(conditions, sql` and `);
   const [{ total }] = rowsOf<{ total: number }>(
-    await db.execute(sql`select count(*)::int as total from jobs where status = ${status}`),
+    await db.execute(sql`select count(*)::int as total from jobs j left join domain_events e on e.id = j.event_id
+      where ${where}`),
   );
   const rows = rowsOf<JobRow>(
     await db.execute(sql`select j.id::float8 as id, j.queue, j.key, j.event_id::float8 as event_id, e.name as event_name,
       coalesce(e.payload, j.payload) as payload, j.status, j.attempts, j.max_attempts,
-      to_char(j.run_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as run_at, j.last_error,
-      to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-      to_char(j.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as finished_at
+      ${iso(sql`j.run_at`)} as run_at, j.last_error, ${iso(sql`j.created_at`)} as created_at,
+      ${iso(sql`j.finished_at`)} as finished_at,
+      case when j.fairness_key ~ '^[0-9]{1,15}$' then j.fairness_key::float8 end as company_id, j.priority::int as priority,
+      j.discarded_by::float8 as discarded_by
       from jobs j left join domain_events e on e.id = j.event_id
-      where j.status = ${status} order by j.id desc limit ${perPage} offset ${offset}`),
+      where ${where} order by j.id desc limit ${perPage} offset ${offset}`),
   );
   return { rows, total };
+}
+
+export type QueueFigures = {
+  queue: string;
+  priority: number;
+  due: number;
+  later: number;
+  running: number;
+  failed: number;
+  oldest_due_seconds: number | null;
+  done_last_minute: number;
+  failed_last_minute: number;
+};
+
+/**
+ * Each queue with work waiting, under way or failed, or finished in the last minute: depth, the oldest due
+ * job's wait, and the last minute's rate (decision 049).
+ */
+export async function queueFigures(db: Tx): Promise<QueueFigures[]> {
+  return rowsOf<QueueFigures>(
+    await db.execute(sql`select queue, min(priority)::int as priority,
+        count(*) filter (where status = 'queued' and run_at <= now())::int as due,
+        count(*) filter (where status = 'queued' and run_at > now())::int as later,
+        count(*) filter (where status = 'running')::int as running,
+        count(*) filter (where status = 'failed')::int as failed,
+        extract(epoch from now() - min(run_at) filter (where status = 'queued' and run_at <= now()))::float8
+          as oldest_due_seconds,
+        count(*) filter (where status = 'done' and finished_at > now() - interval '1 minute')::int as done_last_minute,
+        count(*) filter (where status = 'failed' and finished_at > now() - interval '1 minute')::int as failed_last_minute
+      from jobs
+      where status in ('queued', 'running', 'failed') or (status = 'done' and finished_at > now() - interval '1 minute')
+      group by queue order by min(priority), queue`),
+  );
 }
 
 /** Puts a failed job back in the queue with fresh attempts; answers whether there was one to retry. */
@@ -735,6 +793,15 @@ export async function retryJob(db: Tx, id: number) {
       where id = ${id}::bigint and status = 'failed' returning id`),
   );
   if (rows.length) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+  return rows.length > 0;
+}
+
+/** The operator gives up on a failed job: it never runs again, and the row says who did it and when. */
+export async function discardJob(db: Tx, id: number, operatorId: number) {
+  const rows = rowsOf(
+    await db.execute(sql`update jobs set status = 'discarded', discarded_by = ${operatorId}::bigint, finished_at = now()
+      where id = ${id}::bigint and status = 'failed' returning id`),
+  );
   return rows.length > 0;
 }
 

@@ -65,7 +65,7 @@ export const domainEvents = pgTable('domain_events', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'discarded';
 
 /**
  * All background work (docs/decisions/022): event deliveries, periodic passes, outgoing mail. Claimed with
@@ -92,6 +92,8 @@ export const jobs = pgTable(
     priority: smallint('priority').notNull().default(10),
     /** Whose work it is (a company's id; '' for the platform's): within a priority, claims take turns between keys. */
     fairnessKey: text('fairness_key').notNull().default(''),
+    /** The operator who discarded a failed job (status `discarded`, decision 049). */
+    discardedBy: bigint('discarded_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('jobs_queue_key_idx').on(t.queue, t.key),

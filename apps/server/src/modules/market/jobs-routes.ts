@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { JOB_MESSAGES, jobIdParamsSchema, jobListQuerySchema, jobPageSchema } from '@tradeloop/contracts/jobs';
+import {
+  JOB_MESSAGES,
+  jobDiscardBodySchema,
+  jobIdParamsSchema,
+  jobListQuerySchema,
+  jobPageSchema,
+  jobQueueListSchema,
+} from '@tradeloop/contracts/jobs';
 import { SERVER_MESSAGES } from '@tradeloop/contracts/common';
 import { forbidden, notFound, unauthenticated } from '../../platform/errors.ts';
 import { carriesMetricsToken } from '../../platform/metrics.ts';
 import { resolveSession } from '../../platform/sessions.ts';
-import { listJobs, retryJob } from '../../platform/jobs.ts';
+import { discardJob, listJobs, queueFigures, retryJob } from '../../platform/jobs.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { isOperator, requireOperator } from './rates.ts';
 
@@ -22,15 +29,49 @@ export async function operatorJobRoutes(app: FastifyInstance) {
     {
       access: 'user',
       tags,
-      summary: 'Background jobs in one state (failed by default), newest first; platform operator only',
+      summary:
+        'Background jobs in one state (failed by default), newest first, by event name, company or queue; platform operator only',
       querystring: jobListQuerySchema,
       data: jobPageSchema,
     },
     async ({ request, user }) => {
       await requireOperator(app.db, user.id);
-      const { status, page, per_page: perPage } = request.query;
-      const { rows, total } = await listJobs(app.db, status, page, perPage);
+      const { status, page, per_page: perPage, event, company, queue } = request.query;
+      const { rows, total } = await listJobs(app.db, { status, event, company, queue }, page, perPage);
       return { data: rows, currentPage: page, lastPage: Math.max(1, Math.ceil(total / perPage)), perPage, total };
+    },
+  );
+
+  route.get(
+    '/api/v1/operator/jobs/queues',
+    {
+      access: 'user',
+      tags,
+      summary:
+        'Each queue: jobs due, waiting for later, running and failed, the oldest due job’s wait, and the last minute’s rate; platform operator only',
+      data: jobQueueListSchema,
+    },
+    async ({ user }) => {
+      await requireOperator(app.db, user.id);
+      return queueFigures(app.db);
+    },
+  );
+
+  route.post(
+    '/api/v1/operator/jobs/discard/:id',
+    {
+      access: 'user',
+      tags,
+      summary: 'Give up on a failed job for good; the job records who discarded it and when; platform operator only',
+      params: jobIdParamsSchema,
+      body: jobDiscardBodySchema,
+      data: jobIdParamsSchema,
+    },
+    async ({ request, user }) => {
+      await requireOperator(app.db, user.id);
+      if (!(await discardJob(app.db, request.params.id, user.id))) throw notFound(JOB_MESSAGES.notFailed);
+      request.log.info({ jobId: request.params.id, operatorId: user.id, reason: request.body.reason }, 'job discarded');
+      return withMessage({ id: request.params.id }, JOB_MESSAGES.discarded);
     },
   );
 
