@@ -364,7 +364,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
       await eventually(
         async () => deliveries.length,
         (count) => count >= QUOTES,
-        600_000,
+        1_800_000,
       );
       await settled(first);
       await settled(second);
@@ -385,7 +385,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
       for (const app of instances) await app.close();
       await database.cleanup();
     }
-  }, 1_200_000);
+  }, 2_400_000);
 });
 
 /** A server that also notes, per quote event it delivers (once its delivery committed), which instance it was. */
