@@ -111,6 +111,7 @@ test.describe('Every screen passes axe-core', () => {
       ['Reported reviews', '/operator/reviews'],
       ['Marketplace blog', '/marketplace-blog'],
       ['Exchange rates', '/operator/exchange-rates'],
+      ['Background jobs', '/operator/jobs'],
       ['Seller verification', '/operator/sellers'],
     ] as const) {
       await openAccountMenu(page);

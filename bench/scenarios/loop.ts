@@ -10,7 +10,7 @@ import { catalogCaches } from '../../apps/server/src/modules/catalog/references.
 import { createProductAs, inStockProduct, loadRefs } from '../../apps/server/src/modules/catalog/test-fixtures.ts';
 import { leadFromQuote } from '../../apps/server/src/modules/crm-work/loop-service.ts';
 import { sellerOf } from '../../apps/server/src/modules/market/test-fixtures.ts';
-import type { DomainEvents } from '../../apps/server/src/platform/events.ts';
+import { deliveryQueue, type DomainEvents } from '../../apps/server/src/platform/events.ts';
 import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { createSession } from '../../apps/server/src/platform/sessions.ts';
 import { benchDatabaseUrl, type Figures, percentile } from '../lib.ts';
@@ -226,41 +226,164 @@ function directEmit(app: FastifyInstance) {
   });
 }
 
-/** Quote events written while no instance ran jobs, then delivered by one instance: events a second. */
-async function deliveryThroughput(database: Database, count: number, label: string): Promise<Figures> {
+/** Sellers the backlog's quotes go to: one company's leads are made one at a time (its unique-field lock). */
+const BACKLOG_SELLERS = 20;
+
+/**
+ * Quote events written while no instance ran jobs (real quote requests to 20 sellers), then delivered by one
+ * instance: every delivery of those events (the CRM's lead and thread, the notification, the lead's scoring
+ * and the automation's look at the score) a second, and the events a second.
+ */
+async function deliveryThroughput(database: Database, count: number, label: string): Promise<Figures[]> {
   const writer = await benchApp(database, { JOB_CONCURRENCY: '0' });
   const base = await writer.listen({ port: 0, host: '127.0.0.1' });
-  const { seller, product, buyers } = await market(writer, count);
-  for (let index = 0; index < count; index += 20) {
-    await Promise.all(buyers.slice(index, index + 20).map((buyer) => submitQuote(base, seller, product, buyer)));
+  const sellers: number[] = [];
+  for (let index = 0; index < BACKLOG_SELLERS; index += 1) {
+    const { seller, product, buyers } = await market(writer, Math.ceil(count / BACKLOG_SELLERS));
+    sellers.push(seller.id);
+    for (let start = 0; start < buyers.length; start += 20) {
+      await Promise.all(buyers.slice(start, start + 20).map((buyer) => submitQuote(base, seller, product, buyer)));
+    }
   }
   await writer.close();
   const reader = await benchApp(database);
+  const [{ since }] = rowsOf<{ since: string }>(await database.db.execute(sql`select now()::text as since`));
   await reader.ready();
   await reader.jobs.drain();
-  const [span] = rowsOf<{ events: number; deliveries: number; seconds: number; failed: number }>(
-    await database.db.execute(sql`select count(distinct j.event_id)::int as events, count(*)::int as deliveries,
-        extract(epoch from max(j.finished_at) - min(j.finished_at))::float8 as seconds,
-        count(*) filter (where j.status <> 'done')::int as failed
-      from jobs j join domain_events e on e.id = j.event_id
-      where e.name = 'quote.submitted' and (e.payload->>'sellerUserId')::bigint = ${seller.id}`),
+  // Every event delivery this instance made: the quotes' and those they caused (lead.changed, lead.scored).
+  const [span] = rowsOf<{ deliveries: number; seconds: number; failed: number }>(
+    await database.db.execute(sql`select count(*)::int as deliveries,
+        extract(epoch from max(finished_at) - ${since}::timestamptz)::float8 as seconds,
+        count(*) filter (where status <> 'done')::int as failed
+      from jobs where queue like 'event:%' and (finished_at >= ${since}::timestamptz or status <> 'done')`),
   );
   await reader.close();
-  return {
-    scenario: `${label}: ${span.events} quote events delivered (${span.deliveries} deliveries: CRM lead, notification; e-mails after), events/s`,
-    rps: Math.round(span.events / Math.max(span.seconds, 0.001)),
+  const seconds = Math.max(span.seconds, 0.001);
+  const figures = (scenario: string, n: number): Figures => ({
+    scenario,
+    rps: Math.round(n / seconds),
     p50: NaN,
     p95: NaN,
     p99: NaN,
     errors: span.failed,
-    requests: span.events,
+    requests: n,
+  });
+  return [
+    figures(
+      `${label}: ${span.deliveries} deliveries of ${count} quote events to ${BACKLOG_SELLERS} sellers (lead + thread, notification, scoring, automation), deliveries/s`,
+      span.deliveries,
+    ),
+    figures(`${label}: the same, quote events/s`, count),
+  ];
+}
+
+/**
+ * The ceiling: a bare claim-and-delete loop on the same jobs table, as many lanes and as large claims as the
+ * runner (8 × 16), no handler at all. Rows a second.
+ */
+async function bareClaimAndDelete(database: Database, count: number, label: string): Promise<Figures> {
+  const queue = `bench.bare.${process.pid}`;
+  await database.db.execute(sql`insert into jobs (queue, key, payload, max_attempts, priority, fairness_key)
+    select ${queue}, g::text, '{}'::jsonb, 10, 0, (g % 20)::text from generate_series(1, ${count}) g`);
+  const began = performance.now();
+  let deleted = 0;
+  const lane = async () => {
+    for (;;) {
+      const rows = rowsOf(
+        await database.db.execute(sql`delete from jobs where id in (select id from jobs
+          where status = 'queued' and queue = ${queue} and run_at <= now()
+          order by priority, run_at, id limit 16 for update skip locked) returning id`),
+      );
+      if (rows.length === 0) return;
+      deleted += rows.length;
+    }
   };
+  await Promise.all(Array.from({ length: 8 }, lane));
+  const seconds = (performance.now() - began) / 1000;
+  return {
+    scenario: `${label}: ceiling, a bare claim-and-delete loop on the jobs table (8 lanes × 16 rows), rows/s`,
+    rps: Math.round(deleted / seconds),
+    p50: NaN,
+    p95: NaN,
+    p99: NaN,
+    errors: count - deleted,
+    requests: deleted,
+  };
+}
+
+/** Tracked events of one store waiting in the queue while another company's quotes arrive (issue 41, acceptance 2). */
+const CRAWLER_BACKLOG = 100_000;
+
+/**
+ * Fairness: 100,000 `tracking.engaged` deliveries of one company (a crawler's burst on one store) are queued,
+ * written as `emit` writes them, then another company's buyers send quotes at 20 a second; each quote is timed
+ * until its lead thread is listed in the seller's CRM. What is left of the backlog afterwards is removed.
+ */
+async function quotesBehindBacklog(database: Database, seconds: number, label: string): Promise<Figures[]> {
+  // The same quotes with nothing else queued, in the same run: what the machine gives now.
+  const quiet = await benchApp(database);
+  const alone = await steadyQuotes(
+    quiet,
+    seconds,
+    `${label}: baseline: quote → lead thread visible, nothing else queued (${QUOTES_PER_SECOND} quotes/s)`,
+  );
+  await quiet.close();
+  const app = await benchApp(database, { JOB_CONCURRENCY: '0' });
+  await app.ready();
+  const store = await sellerOf(app, { name: `Crawled Store ${Date.now()}`, type: 'Manufacturers', country: 'IN' });
+  const visitor = await app.db.transaction((tx) =>
+    createAccount(tx, {
+      fullName: 'Crawler Visitor',
+      emailId: `crawler.${process.pid}.${Date.now()}@example.test`,
+      passwordHash: null,
+      userType: 'others',
+    }),
+  );
+  const queue = deliveryQueue('crm.lead-from-engagement');
+  await database.db.execute(sql`with event as (insert into domain_events (name, payload)
+      select 'tracking.engaged', jsonb_build_object('buyerUserId', ${visitor.userId}::bigint,
+        'sellerCompanyId', ${store.companyId}::bigint, 'sessionId', 'crawl-' || g)
+      from generate_series(1, ${CRAWLER_BACKLOG}) g returning id, payload)
+    insert into jobs (queue, key, event_id, payload, max_attempts, priority, fairness_key)
+    select ${queue}, event.id::text, event.id, event.payload, 10, ${app.jobs.priorityOf(queue)}, ${String(store.companyId)}
+    from event`);
+  await app.close();
+  const busy = await benchApp(database);
+  const figures = await steadyQuotes(
+    busy,
+    seconds,
+    `${label}: quote → lead thread visible while ${CRAWLER_BACKLOG.toLocaleString('en-US')} tracked events of another company wait (${QUOTES_PER_SECOND} quotes/s)`,
+  );
+  await busy.close();
+  const [left] = rowsOf<{ waiting: number }>(
+    await database.db.execute(sql`with gone as (delete from jobs where queue = ${queue} and status <> 'done'
+      and fairness_key = ${String(store.companyId)} returning 1) select count(*)::int as waiting from gone`),
+  );
+  figures.scenario += ` (${(CRAWLER_BACKLOG - left.waiting).toLocaleString('en-US')} of them delivered meanwhile)`;
+  return [alone, figures];
 }
 
 export async function loopScenarios(options: { seconds: number; databaseUrl?: string }): Promise<Figures[]> {
   const target = await benchDatabaseUrl(options.databaseUrl, 'loop_bench');
   const database = await openDatabase({ databaseUrl: target.url, dataDir: 'memory://' });
   await database.migrate();
+  const label = target.url ? 'PostgreSQL' : 'PGlite';
+  // BENCH_LOOP=backlog,ceiling,fairness: only those of the runner's figures, without the 20 quotes/s lines.
+  const parts = process.env.BENCH_LOOP?.split(',').map((part) => part.trim());
+  if (parts) {
+    try {
+      const figures: Figures[] = [];
+      if (parts.includes('backlog'))
+        figures.push(...(await deliveryThroughput(database, target.url ? 1_000 : 500, label)));
+      if (parts.includes('ceiling'))
+        figures.push(await bareClaimAndDelete(database, target.url ? 20_000 : 5_000, label));
+      if (parts.includes('fairness')) figures.push(...(await quotesBehindBacklog(database, options.seconds, label)));
+      return figures;
+    } finally {
+      await database.close();
+      await target.drop();
+    }
+  }
   try {
     const direct = await benchApp(database, { JOB_CONCURRENCY: '0' });
     directEmit(direct);
@@ -290,8 +413,10 @@ export async function loopScenarios(options: { seconds: number; databaseUrl?: st
     );
     await ruleApp.close();
 
-    const backlog = await deliveryThroughput(database, target.url ? 1_000 : 500, target.url ? 'PostgreSQL' : 'PGlite');
-    return [baseline, throughOutbox, ruleRun, backlog];
+    const backlog = await deliveryThroughput(database, target.url ? 1_000 : 500, label);
+    const ceiling = await bareClaimAndDelete(database, target.url ? 20_000 : 5_000, label);
+    const fair = await quotesBehindBacklog(database, options.seconds, label);
+    return [baseline, throughOutbox, ruleRun, ...backlog, ceiling, ...fair];
   } finally {
     await database.close();
     await target.drop();

@@ -10,7 +10,7 @@ import { openDatabase, type Database, type Db } from './db/client.ts';
 import { loadReferenceData } from './modules/reference/seed.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { createEventBus, type EventBus } from './platform/events.ts';
-import { createJobRunner, pruneFinishedJobs, type JobRunner } from './platform/jobs.ts';
+import { createJobRunner, JOB_PRIORITY, pruneFinishedJobs, type JobRunner } from './platform/jobs.ts';
 import { registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
 import { registerSecurityHeaders } from './platform/headers.ts';
 import { registerInputBoundary } from './platform/input.ts';
@@ -18,6 +18,8 @@ import { serializeRequest } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createSmsSender, type SmsSender } from './platform/sms.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { registerHealthRoutes } from './platform/health.ts';
+import { createMetrics, registerHttpMetrics, type Metrics } from './platform/metrics.ts';
 import { createRateLimiter, memoryStore, redisStore, type RateLimiter } from './platform/rate-limit.ts';
 import { registerRealtime } from './platform/realtime.ts';
 import { createStorage, registerUploads } from './platform/storage.ts';
@@ -57,6 +59,7 @@ declare module 'fastify' {
     events: EventBus;
     jobs: JobRunner;
     rateLimiter: RateLimiter;
+    metrics: Metrics;
   }
 }
 
@@ -108,8 +111,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  const jobs = createJobRunner({ database, log: app.log, concurrency: config.jobConcurrency });
-  jobs.every('platform.prune-finished-jobs', PRUNE_JOBS_EVERY_MS, pruneFinishedJobs);
+  const metrics = createMetrics(database, { sockets: () => app.realtime?.io.engine.clientsCount ?? 0 });
+  app.decorate('metrics', metrics);
+  registerHttpMetrics(app, metrics);
+  const jobs = createJobRunner({
+    database,
+    log: app.log,
+    concurrency: config.jobConcurrency,
+    batchSize: config.jobBatchSize,
+    onSettled: metrics.jobSettled,
+  });
+  jobs.every('platform.prune-finished-jobs', PRUNE_JOBS_EVERY_MS, pruneFinishedJobs, {
+    priority: JOB_PRIORITY.pruning,
+  });
   app.decorate('jobs', jobs);
   app.decorate('events', createEventBus(jobs));
   app.decorate(
@@ -129,7 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Every module has defined its queues by the time the server is ready.
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
-    await jobs.stop();
+    await jobs.stop({ graceMs: config.jobStopGraceMs });
     app.mailer.close();
     await app.rateLimiter.close();
     if (ownsDatabase) await database.close();
@@ -149,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerUploads(app);
   registerHeadRenderers(app);
   registerRealtime(app, { redisKey: options.realtimeKey });
+  registerHealthRoutes(app);
   await registerOpenApi(app);
 
   // Modules

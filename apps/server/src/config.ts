@@ -45,8 +45,14 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** How often this instance delivers due reminders; 0: it delivers none (another instance does). */
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
-  /** Background jobs (event deliveries, mail, periodic passes) this instance runs at once; 0: none. */
+  /** Lanes of background jobs (event deliveries, mail, periodic passes) this instance runs at once; 0: none. */
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(8),
+  /** Jobs one lane claims and completes together, in one transaction where they allow it (decision 049). */
+  JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(16),
+  /** On SIGTERM, how long jobs under way may take to finish before they are rolled back and released. */
+  JOB_STOP_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Bearer token a Prometheus scraper sends to GET /metrics (decision 049); unset: operators' sessions only. */
+  METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').max(200).optional(),
   /** Signs the addresses of private files (docs/decisions/027); unset: generated once in DATA_DIR. */
   FILE_URL_SECRET: z
     .string()
@@ -123,6 +129,9 @@ export type Config = {
   webDist: string;
   reminderIntervalMs: number;
   jobConcurrency: number;
+  jobBatchSize: number;
+  jobStopGraceMs: number;
+  metricsToken?: string;
   /** Unset: platform/file-urls.ts generates one and keeps it in the data directory. */
   fileUrlSecret?: string;
   /** Social sign-in providers with their client credentials; never logged. */
@@ -160,6 +169,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     jobConcurrency: e.JOB_CONCURRENCY,
+    jobBatchSize: e.JOB_BATCH_SIZE,
+    jobStopGraceMs: e.JOB_STOP_GRACE_MS,
+    metricsToken: e.METRICS_TOKEN,
     fileUrlSecret: e.FILE_URL_SECRET,
     socialProviders: social.providers,
   };

@@ -17,10 +17,26 @@ if (config.demoData) {
   }
 }
 
+// SIGTERM: stop taking requests and claiming jobs, let the jobs under way finish within JOB_STOP_GRACE_MS
+// (then roll them back and put them back in the queue), and exit (docs/decisions/049). Should closing hang
+// anyway, the process exits a little after the grace: an unfinished delivery's lease brings it back.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info(`${signal} received, closing`);
-    void app.close().then(() => process.exit(0));
+    setTimeout(() => {
+      app.log.error('closing took too long; exiting');
+      process.exit(1);
+    }, config.jobStopGraceMs + 15_000).unref();
+    void app.close().then(
+      () => {
+        app.log.info('closed');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'closing failed');
+        process.exit(1);
+      },
+    );
   });
 }
 

@@ -27,10 +27,11 @@ async function answering(url: string) {
 
 /**
  * The server of `npm start`, in a process of its own, on a test's database (persistentDatabase's
- * env), so a test can kill it (SIGKILL: a crash) and restart on the same data. It runs no jobs
- * (JOB_CONCURRENCY=0): whatever it commits waits in the outbox until the process is killed.
+ * env), so a test can kill it (SIGKILL: a crash) or stop it (SIGTERM) and restart on the same data. It runs
+ * no jobs (JOB_CONCURRENCY=0) unless `overrides` say otherwise: whatever it commits waits in the outbox until
+ * the process is killed.
  */
-export async function serverProcess(env: Record<string, string>) {
+export async function serverProcess(env: Record<string, string>, overrides: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [new URL('../src/main.ts', import.meta.url).pathname], {
     env: {
@@ -40,6 +41,7 @@ export async function serverProcess(env: Record<string, string>) {
       HOST: '127.0.0.1',
       JOB_CONCURRENCY: '0',
       WEB_DIST: '/nonexistent',
+      ...overrides,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -72,6 +74,13 @@ export async function serverProcess(env: Record<string, string>) {
     /** Resolves when the server logs an entry that matches. */
     logged(match: (entry: Record<string, unknown>) => boolean) {
       return new Promise<void>((resolve) => waiting.push({ match, resolve }));
+    },
+    /** Sends SIGTERM (a deployment's stop) and answers the exit code once the process is gone. */
+    async terminate(): Promise<number | null> {
+      const exited = child.exitCode === null && child.signalCode === null ? once(child, 'exit') : undefined;
+      child.kill('SIGTERM');
+      await exited;
+      return child.exitCode;
     },
     /** Kills the process as a crash would, and waits until it is gone. */
     async crash() {

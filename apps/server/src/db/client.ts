@@ -46,6 +46,8 @@ export type Database = {
   migrate(): Promise<void>;
   /** Calls `onNotify` for every NOTIFY on `channel` (after the notifying transaction commits); answers the unlisten. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one (metrics); PGlite has none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -69,6 +71,7 @@ export async function openDatabase(
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       listen: (channel, onNotify) => listenOnPostgres(config.databaseUrl!, channel, onNotify),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await planned.close();
         await pool.end();

@@ -115,7 +115,20 @@ type Subscription<Prepared, Payload> = {
    * lead's score. A delivery already claimed is not joined; the next event gets a delivery of its own.
    */
   coalesce?: (payload: Payload) => string;
+  /** JOB_PRIORITY of the deliveries (normal when absent): a lead from a quote before a view's rescoring. */
+  priority?: number;
 };
+
+/**
+ * Whose work a delivery is (decision 049): the company the event is about, so one company's burst takes turns
+ * with every other company's work of the same priority. The platform's own events share the key ''.
+ */
+export function fairnessKeyOf(payload: unknown): string {
+  if (typeof payload !== 'object' || payload === null) return '';
+  const { companyId, sellerCompanyId } = payload as { companyId?: unknown; sellerCompanyId?: unknown };
+  const company = companyId ?? sellerCompanyId;
+  return typeof company === 'number' || typeof company === 'string' ? String(company) : '';
+}
 
 export type EventBus = {
   /**
@@ -150,9 +163,10 @@ export function createEventBus(jobs: JobRunner): EventBus {
   return {
     async emit(tx, name, payload) {
       const deliveries: EventDelivery[] = [];
+      const fairnessKey = fairnessKeyOf(payload);
       for (const { queue, when, coalesce } of subscribers.get(name) ?? []) {
         if (when && !(await when(tx, payload as never))) continue;
-        deliveries.push({ queue, coalesceKey: coalesce?.(payload as never) });
+        deliveries.push({ queue, coalesceKey: coalesce?.(payload as never), fairnessKey });
       }
       // An event whose every delivery joins one this transaction already wrote (a lead changed twice in
       // one transaction) adds nothing: that delivery runs after the commit and sees both changes.
@@ -179,6 +193,7 @@ export function createEventBus(jobs: JobRunner): EventBus {
       jobs.define(queue, {
         kind: 'transaction',
         maxAttempts: options.maxAttempts,
+        priority: options.priority,
         prepare: options.prepare,
         run: (job, context) =>
           handle(job.payload as DomainEvents[typeof name], {

@@ -23,7 +23,17 @@ export const JOB_LEASE_MS = 60_000;
 /** Look for due work at least this often (NOTIFY wakes the runner sooner). */
 export const JOB_POLL_MS = 1_000;
 export const DEFAULT_MAX_ATTEMPTS = 10;
+/** Deliveries one lane completes in one transaction, and one claim takes per free lane (decision 049). */
+export const JOB_BATCH_SIZE = 16;
+/** On stop (SIGTERM), how long the work under way may take before it is rolled back and released. */
+export const JOB_STOP_GRACE_MS = 10_000;
 const DRAIN_LIMIT_MS = 60_000;
+
+/**
+ * Lower runs first (decision 049): a lead from a quote or a first chat message before everything else,
+ * before a tracked view's rescoring, before roll-ups, before pruning.
+ */
+export const JOB_PRIORITY = { loop: 0, normal: 10, rescoring: 20, rollup: 30, pruning: 40 } as const;
 
 /** Wait before attempt n + 1: a second, doubling, at most ten minutes. */
 export function jobBackoffMs(attempts: number) {
@@ -38,6 +48,8 @@ export type ClaimedJob = {
   payload: unknown;
   attempts: number;
   maxAttempts: number;
+  /** Whose work it is (a company's id, or '' for the platform's): claims take turns between them. */
+  fairnessKey: string;
 };
 
 export type TransactionContext<Prepared> = {
@@ -47,22 +59,30 @@ export type TransactionContext<Prepared> = {
   afterCommit(effect: () => void): void;
 };
 
+type QueueOptions = {
+  maxAttempts?: number;
+  /** JOB_PRIORITY: lower is claimed first. */
+  priority?: number;
+};
+
 /**
  * What a queue does with its jobs.
  * - `transaction`: the handler's writes and the job's completion commit together, so a job whose work was
  *   committed is never run again. `prepare` runs first, outside it (reads of process caches: PGlite has one
- *   connection, and a read outside a transaction would wait for it).
+ *   connection, and a read outside a transaction would wait for it). Jobs of one claim share a transaction
+ *   (one statement marks them all done); a failure in it reruns each of them in a transaction of its own.
  * - `plain`: the handler runs on the database and must be idempotent itself (a pass over due reminders,
  *   an e-mail handed to SMTP); the job is marked done after it.
  */
-export type QueueDefinition =
-  | {
-      kind: 'transaction';
-      maxAttempts?: number;
-      prepare?: (db: Db) => Promise<unknown>;
-      run(job: ClaimedJob, context: TransactionContext<unknown>): Promise<unknown>;
-    }
-  | { kind: 'plain'; maxAttempts?: number; run(job: ClaimedJob, db: Db): Promise<void> };
+export type QueueDefinition = QueueOptions &
+  (
+    | {
+        kind: 'transaction';
+        prepare?: (db: Db) => Promise<unknown>;
+        run(job: ClaimedJob, context: TransactionContext<unknown>): Promise<unknown>;
+      }
+    | { kind: 'plain'; run(job: ClaimedJob, db: Db): Promise<void> }
+  );
 
 export type NewJob = {
   queue: string;
@@ -72,10 +92,12 @@ export type NewJob = {
   maxAttempts?: number;
   /** Not before this time (a delayed check); now when absent. */
   runAt?: Date;
+  /** Whose work it is (a company's id): claims take turns between keys of one priority. */
+  fairnessKey?: string;
 };
 
 /** An event's delivery to one subscriber's queue: keyed by the event's id, or by `key` when it coalesces. */
-export type EventDelivery = { queue: string; coalesceKey?: string; maxAttempts?: number };
+export type EventDelivery = { queue: string; coalesceKey?: string; maxAttempts?: number; fairnessKey?: string };
 
 /** Keys of coalescing jobs begin so; a claimed one ends in `#<id>`. */
 const COALESCED = 'coalesce:';
@@ -90,36 +112,70 @@ export type JobRunner = {
    */
   enqueueEvent(tx: Tx, event: { name: string; payload: unknown }, deliveries: EventDelivery[]): Promise<number>;
   /** A job that runs every `intervalMs` on whichever instance claims it first (one row per queue). */
-  every(queue: string, intervalMs: number, run: (db: Db) => Promise<void>): void;
+  every(queue: string, intervalMs: number, run: (db: Db) => Promise<void>, options?: { priority?: number }): void;
   /** Makes a periodic job due now. */
   wake(queue: string): Promise<void>;
   /** Work of this process only (flushing its own counters), run every `intervalMs` and once more on stop. */
   local(name: string, intervalMs: number, run: () => Promise<void>): void;
   start(): Promise<void>;
-  /** Stops claiming, waits for the jobs under way, runs the local work a last time. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming and waits up to `graceMs` for the jobs under way; what is still running then is rolled
+   * back and, with what was claimed but not begun, put back in the queue without counting the attempt.
+   * Runs the local work a last time.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
   /** Runs every due job of the known queues until none is left (tests, benchmarks, `mailer.send`). */
   drain(options?: { only?: number[] }): Promise<void>;
+  /** The priority of a queue's jobs (JOB_PRIORITY). */
+  priorityOf(queue: string): number;
   readonly workerId: string;
 };
 
 type Options = {
   database: Database;
   log: FastifyBaseLogger;
-  /** Jobs run at once by this instance; 0: it runs none (another instance does). */
+  /** Lanes: batches run at once by this instance, each on a connection of its own; 0: it runs none. */
   concurrency: number;
+  /** Jobs of one lane's batch (JOB_BATCH_SIZE). */
+  batchSize?: number;
   pollMs?: number;
   leaseMs?: number;
+  /** Called once per finished attempt (metrics). */
+  onSettled?: (queue: string, outcome: 'done' | 'failed' | 'retry', count: number) => void;
 };
 
-const errorText = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).slice(0, 2_000) || 'failed without a message';
+const errorText = (error: unknown) => {
+  const text =
+    error instanceof Error
+      ? error.message
+      : typeof error === 'string'
+        ? error
+        : (() => {
+            try {
+              return JSON.stringify(error) ?? String(error);
+            } catch {
+              return String(error);
+            }
+          })();
+  return text.slice(0, 2_000) || 'failed without a message';
+};
+
+class LostLease extends Error {}
+/** The runner is stopping past its grace: the batch is rolled back and its jobs released, not failed. */
+class Stopping extends Error {}
+class TimedOut extends Error {}
+
+type Outcome = { failed: false } | { failed: true; error: unknown };
+const DONE: Outcome = { failed: false };
 
 export function createJobRunner(options: Options): JobRunner {
   const { database, log, concurrency } = options;
   const db = database.db;
   const pollMs = options.pollMs ?? JOB_POLL_MS;
   const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
+  const batchSize = Math.max(1, options.batchSize ?? JOB_BATCH_SIZE);
+  /** A handler that takes longer than this fails (it would otherwise hold its lane and its rows). */
+  const handlerTimeoutMs = Math.max(1, Math.floor(leaseMs / 2));
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const queues = new Map<string, QueueDefinition>();
   const periodic = new Map<string, number>();
@@ -131,84 +187,283 @@ export function createJobRunner(options: Options): JobRunner {
   let tickAgain = false;
   let poller: NodeJS.Timeout | undefined;
   let unlisten: (() => Promise<void>) | undefined;
+  let abort: (error: Stopping) => void = () => {};
+  const aborted = new Promise<never>((_resolve, reject) => {
+    abort = reject;
+  });
+  aborted.catch(() => {});
+  let aborting = false;
+  /** Lanes under way per fairness key, and how many one key may hold at once. */
+  const lanesOf = new Map<string, number>();
+  const lanesPerKey = Math.max(1, Math.ceil(concurrency / 2));
 
   const attemptsOf = (job: { queue: string; maxAttempts?: number }) =>
     job.maxAttempts ?? queues.get(job.queue)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const priorityOf = (queue: string) => queues.get(queue)?.priority ?? JOB_PRIORITY.normal;
+  const settled = (queue: string, outcome: 'done' | 'failed' | 'retry', count = 1) => {
+    if (count > 0) options.onSettled?.(queue, outcome, count);
+  };
 
-  async function claim(limit: number, only?: number[]): Promise<ClaimedJob[]> {
+  /**
+   * One statement claims up to `limit` due jobs: within the most urgent priority first, the companies take
+   * turns (each key's oldest job, then each key's second …), so one company's backlog never stands in front
+   * of another's fresh job. The keys are found by a skip scan of the claim index (one probe per key with
+   * queued work), and each key's candidates by one more.
+   */
+  async function claim(
+    limit: number,
+    options: { only?: number[]; rooms?: Map<string, number>; roomPerKey?: number; urgentOnly?: boolean } = {},
+  ): Promise<ClaimedJob[]> {
     if (queues.size === 0 || limit <= 0) return [];
+    const { only } = options;
     const scope = only ? sql`and id = any(array[${sqlList(only)}]::bigint[])` : sql``;
+    // Each key takes at most its room (in jobs): the lanes it may still fill, so one company never holds them all.
+    const rooms = JSON.stringify(Object.fromEntries(options.rooms ?? []));
+    const room = sql`least(${limit}, coalesce((${rooms}::jsonb ->> k.fairness_key)::int, ${options.roomPerKey ?? limit}))`;
+    const urgency = options.urgentOnly ? sql`and k.priority <= ${JOB_PRIORITY.loop}` : sql``;
+    const known = sql`queue in (${sqlList([...queues.keys()])})`;
     const rows = rowsOf<ClaimedJob>(
       await db.execute(sql`
-        with next as (
+        with recursive keys as (
+          (select priority, fairness_key from jobs where status = 'queued' order by priority, fairness_key limit 1)
+          union all
+          select n.priority, n.fairness_key from keys k cross join lateral (
+            select priority, fairness_key from jobs
+            where status = 'queued' and (priority, fairness_key) > (k.priority, k.fairness_key)
+            order by priority, fairness_key limit 1) n
+        ),
+        candidates as (
+          select c.id, k.priority, c.run_at,
+            row_number() over (partition by k.priority, k.fairness_key order by c.run_at, c.id) as turn
+          from keys k cross join lateral (
+            select id, run_at from jobs
+            where status = 'queued' and priority = k.priority and fairness_key = k.fairness_key
+              and run_at <= now() and ${known} ${scope}
+            order by run_at, id limit ${room}) c
+          where true ${urgency}
+        ),
+        next as (
           select id from jobs
-          where status = 'queued' and run_at <= now() and queue in (${sqlList([...queues.keys()])}) ${scope}
-          order by run_at, id limit ${limit} for update skip locked)
+          where id in (select id from candidates order by priority, turn, run_at, id limit ${limit})
+            and status = 'queued'
+          for update skip locked)
         update jobs j set status = 'running', attempts = j.attempts + 1, locked_by = ${workerId},
           key = case when j.key like ${`${COALESCED}%`} and strpos(j.key, '#') = 0 then j.key || '#' || j.id else j.key end,
           locked_until = now() + ${`${leaseMs} milliseconds`}::interval
         from next where j.id = next.id
         returning j.id::float8 as "id", j.queue, j.key, j.event_id::float8 as "eventId", j.payload, j.attempts,
-          j.max_attempts as "maxAttempts"`),
+          j.max_attempts as "maxAttempts", j.fairness_key as "fairnessKey"`),
     );
     return rows.sort((a, b) => a.id - b.id);
   }
 
+  const mine = (ids: number[]) =>
+    sql`id = any(array[${sqlList(ids)}]::bigint[]) and locked_by = ${workerId} and status = 'running'`;
+
+  /** Marks many jobs done in one statement; answers the ids that were still this worker's. */
+  async function completeMany(tx: Tx, jobs: ClaimedJob[]): Promise<Set<number>> {
+    if (jobs.length === 0) return new Set();
+    const rows = rowsOf<{ id: number }>(
+      await tx.execute(sql`update jobs set status = 'done', locked_by = null, locked_until = null, finished_at = now()
+        where ${mine(jobs.map((job) => job.id))} returning id::float8 as "id"`),
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** The job leaves `running`: done, back to the queue later (periodic, or a retry), or failed for good. */
-  function settle(tx: Tx, job: ClaimedJob, outcome: { error?: unknown }): Promise<unknown> {
-    const mine = sql`id = ${job.id}::bigint and locked_by = ${workerId} and status = 'running'`;
+  function settle(tx: Tx, job: ClaimedJob, outcome: Outcome): Promise<unknown> {
+    const own = mine([job.id]);
     const interval = periodic.get(job.queue);
-    if (outcome.error === undefined) {
+    if (!outcome.failed) {
       if (interval !== undefined) {
         return tx.execute(sql`update jobs set status = 'queued', attempts = 0, locked_by = null, locked_until = null,
           last_error = null, finished_at = now(), run_at = now() + ${`${interval} milliseconds`}::interval
-          where ${mine} returning id`);
+          where ${own} returning id`);
       }
       return tx.execute(sql`update jobs set status = 'done', locked_by = null, locked_until = null, finished_at = now()
-        where ${mine} returning id`);
+        where ${own} returning id`);
     }
     const retryIn =
       interval === undefined ? jobBackoffMs(job.attempts) : Math.min(interval, jobBackoffMs(job.attempts));
     const givesUp = interval === undefined && job.attempts >= job.maxAttempts;
+    settled(job.queue, givesUp ? 'failed' : 'retry');
     return tx.execute(sql`update jobs set status = ${givesUp ? 'failed' : 'queued'}, locked_by = null,
       locked_until = null, last_error = ${errorText(outcome.error)}, finished_at = ${givesUp ? sql`now()` : sql`null`},
-      run_at = now() + ${`${retryIn} milliseconds`}::interval where ${mine}`);
+      run_at = now() + ${`${retryIn} milliseconds`}::interval where ${own}`);
   }
 
-  class LostLease extends Error {}
+  /** Jobs claimed but not finished go back to the queue as if never claimed (rows a transaction holds are skipped). */
+  async function release(ids?: number[]) {
+    const scope = ids ? sql`and id = any(array[${sqlList(ids)}]::bigint[])` : sql``;
+    await db.execute(sql`update jobs set status = 'queued', attempts = greatest(attempts - 1, 0), locked_by = null,
+      locked_until = null, run_at = now()
+      where id in (select id from jobs where locked_by = ${workerId} and status = 'running' ${scope}
+        for update skip locked)`);
+  }
 
-  async function runInTransaction(job: ClaimedJob, definition: Extract<QueueDefinition, { kind: 'transaction' }>) {
-    const prepared = definition.prepare ? await definition.prepare(db) : undefined;
-    const effects: (() => void)[] = [];
-    await db.transaction(async (tx) => {
-      // Completing first takes the row's lock: a second worker holding a stale claim waits, then finds it done.
-      if (rowsOf(await settle(tx, job, {})).length === 0) throw new LostLease();
-      await definition.run(job, { tx, prepared, afterCommit: (effect) => effects.push(effect) });
+  /** The handler's promise, failed when it outlives its share of the lease or the runner stops past its grace. */
+  function bounded<T>(work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new TimedOut(`the handler did not finish within ${handlerTimeoutMs} ms`)),
+        handlerTimeoutMs,
+      );
     });
+    // A handler that goes on after it was given up must not surface as an unhandled rejection.
+    work.catch(() => {});
+    return Promise.race([work, timeout, aborted]).finally(() => clearTimeout(timer));
+  }
+
+  const relaxedCommit =
+    database.kind === 'postgres'
+      ? // The delivery's writes and its done mark commit or vanish together: a commit lost in a crash is
+        // delivered again, so it need not wait for the WAL flush (decision 049).
+        (tx: Tx) => tx.execute(sql`set local synchronous_commit = off`)
+      : async () => {};
+
+  /**
+   * The handler's view of its transaction: once the batch's transaction is over (a handler given up on
+   * after its time, still running), any use of it throws instead of reaching a connection back in the pool.
+   */
+  function guarded(tx: Tx, over: { value: boolean }): Tx {
+    return new Proxy(tx, {
+      get(target, property) {
+        if (over.value) throw new Error('the job’s transaction is over (the handler outlived it)');
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  }
+
+  /**
+   * Transaction jobs of one batch in one transaction: one statement marks them done (and takes their rows),
+   * then each handler runs. If anything fails, the transaction is rolled back and each job runs again alone,
+   * so a failure is the failing job's only.
+   */
+  async function runTogether(jobs: ClaimedJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const effects: (() => void)[] = [];
+    const over = { value: false };
+    let done: ClaimedJob[] = [];
+    try {
+      const prepared = new Map<string, unknown>();
+      for (const queue of new Set(jobs.map((job) => job.queue))) {
+        const definition = queues.get(queue) as Extract<QueueDefinition, { kind: 'transaction' }>;
+        if (definition.prepare) prepared.set(queue, await bounded(definition.prepare(db)));
+      }
+      await db.transaction(async (transaction) => {
+        const tx = guarded(transaction, over);
+        await relaxedCommit(tx);
+        // Completing first takes the rows' locks: a worker holding a stale claim waits, then finds them done.
+        const ours = await completeMany(tx, jobs);
+        if (ours.size === 0) throw new LostLease();
+        for (const job of jobs) {
+          if (!ours.has(job.id)) continue;
+          if (aborting) throw new Stopping();
+          const definition = queues.get(job.queue) as Extract<QueueDefinition, { kind: 'transaction' }>;
+          const context = {
+            tx,
+            prepared: prepared.get(job.queue),
+            afterCommit: (effect: () => void) => effects.push(effect),
+          };
+          await bounded(definition.run(job, context));
+        }
+        done = jobs.filter((job) => ours.has(job.id));
+      });
+    } catch (error) {
+      if (error instanceof LostLease || error instanceof Stopping || aborting) return;
+      if (jobs.length > 1) {
+        for (const job of jobs) await runTogether([job]);
+        return;
+      }
+      const [job] = jobs;
+      log.warn({ err: error, jobId: job.id, queue: job.queue, attempts: job.attempts }, 'job failed');
+      await settle(db, job, { failed: true, error }).catch((settleError: unknown) =>
+        log.error({ err: settleError, jobId: job.id }, 'could not record a job failure'),
+      );
+      return;
+    } finally {
+      over.value = true;
+    }
+    for (const job of done) settled(job.queue, 'done');
     for (const effect of effects) {
       try {
         effect();
       } catch (error) {
-        log.warn({ err: error, jobId: job.id }, 'effect after a job failed');
+        log.warn({ err: error, jobIds: jobs.map((job) => job.id) }, 'effect after a job failed');
       }
     }
   }
 
-  async function runJob(job: ClaimedJob) {
-    const definition = queues.get(job.queue)!;
-    try {
-      if (definition.kind === 'transaction') await runInTransaction(job, definition);
-      else {
-        await definition.run(job, db);
-        await settle(db, job, {});
+  /** Plain jobs one after another, marked done together after them. */
+  async function runPlain(jobs: ClaimedJob[]) {
+    const finished: ClaimedJob[] = [];
+    for (const job of jobs) {
+      if (aborting) break;
+      const definition = queues.get(job.queue) as Extract<QueueDefinition, { kind: 'plain' }>;
+      try {
+        await bounded(definition.run(job, db));
+        finished.push(job);
+      } catch (error) {
+        if (error instanceof Stopping) break;
+        log.warn({ err: error, jobId: job.id, queue: job.queue, attempts: job.attempts }, 'job failed');
+        await settle(db, job, { failed: true, error }).catch((settleError: unknown) =>
+          log.error({ err: settleError, jobId: job.id }, 'could not record a job failure'),
+        );
       }
-    } catch (error) {
-      if (error instanceof LostLease) return;
-      log.warn({ err: error, jobId: job.id, queue: job.queue, attempts: job.attempts }, 'job failed');
-      await settle(db, job, { error }).catch((settleError: unknown) =>
-        log.error({ err: settleError, jobId: job.id }, 'could not record a job failure'),
-      );
     }
+    try {
+      const done = await completeMany(db, finished);
+      for (const job of finished) if (done.has(job.id)) settled(job.queue, 'done');
+    } catch (error) {
+      log.error({ err: error }, 'could not mark jobs done');
+    }
+  }
+
+  /** A periodic pass: back in the queue for its next turn in the statement that completes it. */
+  async function runPeriodic(job: ClaimedJob) {
+    const definition = queues.get(job.queue) as Extract<QueueDefinition, { kind: 'plain' }>;
+    let outcome: Outcome = DONE;
+    try {
+      await bounded(definition.run(job, db));
+    } catch (error) {
+      if (error instanceof Stopping) return;
+      log.warn({ err: error, jobId: job.id, queue: job.queue }, 'periodic job failed');
+      outcome = { failed: true, error };
+    }
+    await settle(db, job, outcome).catch((error: unknown) =>
+      log.error({ err: error, jobId: job.id }, 'could not settle a periodic job'),
+    );
+  }
+
+  /** One lane's batch: its transaction jobs in one transaction, its plain ones in turn, periodic passes alone. */
+  async function runBatch(jobs: ClaimedJob[]) {
+    const together: ClaimedJob[] = [];
+    const plain: ClaimedJob[] = [];
+    for (const job of jobs) {
+      if (periodic.has(job.queue)) await runPeriodic(job);
+      else if (queues.get(job.queue)!.kind === 'plain') plain.push(job);
+      else together.push(job);
+    }
+    await runTogether(together);
+    await runPlain(plain);
+  }
+
+  /**
+   * Splits a claim into at most `lanes` batches of at most `batchSize` jobs, a company's jobs together where
+   * they fit (they tend to take the same locks: one lane rather than several waiting on each other).
+   */
+  function batches(claimed: ClaimedJob[], lanes: number): ClaimedJob[][] {
+    if (claimed.length === 0) return [];
+    const ordered = [...claimed].sort(
+      (a, b) => a.fairnessKey.localeCompare(b.fairnessKey) || a.queue.localeCompare(b.queue) || a.id - b.id,
+    );
+    const count = Math.max(1, Math.min(lanes, ordered.length));
+    const size = Math.min(batchSize, Math.ceil(ordered.length / count));
+    const result: ClaimedJob[][] = [];
+    for (let index = 0; index < ordered.length; index += size) result.push(ordered.slice(index, index + size));
+    return result;
   }
 
   function track(promise: Promise<void>) {
@@ -219,7 +474,7 @@ export function createJobRunner(options: Options): JobRunner {
     });
   }
 
-  /** Claims what the free slots allow and starts it; claims again while batches come back full. */
+  /** Claims what the free lanes allow and starts it; claims again while claims come back full. */
   function tick(): Promise<void> {
     if (ticking) {
       tickAgain = true;
@@ -230,10 +485,34 @@ export function createJobRunner(options: Options): JobRunner {
         tickAgain = false;
         const free = concurrency - active.size;
         if (stopped || free <= 0) break;
-        const claimed = await claim(free);
+        // Lanes a company may still fill: at most half of them at once, so other companies find some free.
+        const rooms = new Map<string, number>();
+        for (const [key, lanes] of lanesOf) rooms.set(key, Math.max(0, lanesPerKey - lanes) * batchSize);
+        const claimed = await claim(free * batchSize, {
+          rooms,
+          roomPerKey: lanesPerKey * batchSize,
+          // The last free lane is kept for the loop's own priority (a quote's lead), whatever else waits.
+          urgentOnly: concurrency > 1 && free === 1,
+        });
+        if (stopped) {
+          await release(claimed.map((job) => job.id));
+          break;
+        }
         // A job is nobody's request: a tick woken by a request's NOTIFY must not run under its caller's role.
-        for (const job of claimed) track(outsideCaller(() => runJob(job)));
-        if (claimed.length === free) tickAgain = true;
+        for (const batch of batches(claimed, free)) {
+          const keys = [...new Set(batch.map((job) => job.fairnessKey))];
+          for (const key of keys) lanesOf.set(key, (lanesOf.get(key) ?? 0) + 1);
+          track(
+            outsideCaller(() => runBatch(batch)).finally(() => {
+              for (const key of keys) {
+                const left = (lanesOf.get(key) ?? 1) - 1;
+                if (left > 0) lanesOf.set(key, left);
+                else lanesOf.delete(key);
+              }
+            }),
+          );
+        }
+        if (claimed.length > 0 && claimed.length === free * batchSize) tickAgain = true;
       } while (tickAgain && !stopped);
     })()
       .catch((error: unknown) => log.error({ err: error }, 'job runner could not claim work'))
@@ -245,10 +524,11 @@ export function createJobRunner(options: Options): JobRunner {
 
   /** Jobs whose worker died with them: back to the queue, or failed when they had no attempt left. */
   async function rescueExpired() {
+    // Rows a live transaction holds (a handler past its lease, still finishing) are skipped, never waited for.
     await db.execute(sql`update jobs set status = case when attempts >= max_attempts then 'failed' else 'queued' end,
       finished_at = case when attempts >= max_attempts then now() end, locked_by = null, locked_until = null,
       last_error = coalesce(last_error || '; ', '') || 'the worker stopped before finishing (lease ran out)'
-      where status = 'running' and locked_until < now()`);
+      where id in (select id from jobs where status = 'running' and locked_until < now() for update skip locked)`);
   }
 
   let polls = 0;
@@ -260,14 +540,21 @@ export function createJobRunner(options: Options): JobRunner {
 
   async function ensurePeriodic() {
     for (const queue of periodic.keys()) {
-      await db.execute(sql`insert into jobs (queue, key, max_attempts) values (${queue}, 'every', 2147483647)
-        on conflict (queue, key) do update set status = 'queued', run_at = now()
-        where jobs.status in ('done', 'failed')`);
+      await db.execute(sql`insert into jobs (queue, key, max_attempts, priority) values (${queue}, 'every', 2147483647,
+        ${priorityOf(queue)}) on conflict (queue, key) do update set status = 'queued', run_at = now(),
+        priority = excluded.priority where jobs.status in ('done', 'failed')`);
     }
   }
 
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+    });
+
   return {
     workerId,
+    priorityOf,
     define(queue, definition) {
       if (queues.has(queue)) throw new Error(`queue ${queue} is defined twice`);
       queues.set(queue, definition);
@@ -276,11 +563,12 @@ export function createJobRunner(options: Options): JobRunner {
       if (list.length === 0) return [];
       const values = list.map(
         (job) =>
-          sql`(${job.queue}, ${job.key ?? null}, ${job.eventId ?? null}::bigint, ${JSON.stringify(job.payload ?? {})}::jsonb, ${attemptsOf(job)}, coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()))`,
+          sql`(${job.queue}, ${job.key ?? null}, ${job.eventId ?? null}::bigint, ${JSON.stringify(job.payload ?? {})}::jsonb, ${attemptsOf(job)}, coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()), ${priorityOf(job.queue)}::smallint, ${job.fairnessKey ?? ''})`,
       );
       // The jobs and the wake-up in one round trip.
       const rows = rowsOf<{ id: number | null }>(
-        await tx.execute(sql`with written as (insert into jobs (queue, key, event_id, payload, max_attempts, run_at)
+        await tx.execute(sql`with written as (insert into jobs (queue, key, event_id, payload, max_attempts, run_at,
+            priority, fairness_key)
             values ${sql.join(values, sql`, `)} on conflict (queue, key) do nothing returning id::float8 as "id"),
           woken as (select pg_notify(${JOBS_CHANNEL}, ''))
           select id from written union all select null from woken`),
@@ -298,15 +586,16 @@ export function createJobRunner(options: Options): JobRunner {
         return row.id;
       }
       const insert = (list: EventDelivery[], conflict: SQL) =>
-        sql`insert into jobs (queue, key, event_id, payload, max_attempts, run_at)
-          select v.queue, coalesce(v.key, event.id::text), event.id, event.payload, v.max_attempts, now()
+        sql`insert into jobs (queue, key, event_id, payload, max_attempts, run_at, priority, fairness_key)
+          select v.queue, coalesce(v.key, event.id::text), event.id, event.payload, v.max_attempts, now(), v.priority,
+            v.fairness_key
           from event, (values ${sql.join(
             list.map(
               (delivery) =>
-                sql`(${delivery.queue}::text, ${delivery.coalesceKey === undefined ? null : `${COALESCED}${delivery.coalesceKey}`}::text, ${attemptsOf(delivery)}::int)`,
+                sql`(${delivery.queue}::text, ${delivery.coalesceKey === undefined ? null : `${COALESCED}${delivery.coalesceKey}`}::text, ${attemptsOf(delivery)}::int, ${priorityOf(delivery.queue)}::smallint, ${delivery.fairnessKey ?? ''}::text)`,
             ),
             sql`, `,
-          )}) as v(queue, key, max_attempts)
+          )}) as v(queue, key, max_attempts, priority, fairness_key)
           on conflict (queue, key) ${conflict}`;
       // Each subscriber has a queue of its own: one row per (queue, key) in the statement. The update locks a
       // waiting delivery of the key until this transaction commits, so it is not claimed before its writes show.
@@ -323,8 +612,8 @@ export function createJobRunner(options: Options): JobRunner {
       );
       return row.id;
     },
-    every(queue, intervalMs, run) {
-      this.define(queue, { kind: 'plain', run: (_job, database) => run(database) });
+    every(queue, intervalMs, run, everyOptions = {}) {
+      this.define(queue, { kind: 'plain', priority: everyOptions.priority, run: (_job, database) => run(database) });
       periodic.set(queue, intervalMs);
     },
     async wake(queue) {
@@ -354,41 +643,64 @@ export function createJobRunner(options: Options): JobRunner {
       poller.unref();
       void poll();
     },
-    async stop() {
+    async stop(stopOptions = {}) {
+      const graceMs = stopOptions.graceMs ?? JOB_STOP_GRACE_MS;
       stopped = true;
       clearInterval(poller);
       for (const work of locals) clearInterval(work.timer);
-      await unlisten?.().catch(() => {});
       await ticking;
-      await Promise.all(active);
+      const finished = await Promise.race([Promise.all(active).then(() => true), sleep(graceMs).then(() => false)]);
+      if (!finished) {
+        // Past the grace: the batches under way roll back; their jobs go back to the queue below.
+        log.warn({ batches: active.size }, 'jobs still under way at stop: rolling them back');
+        aborting = true;
+        abort(new Stopping('the job runner is stopping'));
+        await Promise.race([Promise.all(active), sleep(5_000)]);
+      }
+      // After the work under way: on PGlite, UNLISTEN waits for the one connection a transaction may hold.
+      await unlisten?.().catch(() => {});
+      if (started && concurrency > 0)
+        await release().catch((error: unknown) => log.warn({ err: error }, 'could not release claimed jobs'));
       for (const work of locals) {
         await work.run().catch((error: unknown) => log.warn({ err: error, work: work.name }, 'local work failed'));
       }
     },
     async drain(drainOptions = {}) {
-      const giveUpAt = Date.now() + DRAIN_LIMIT_MS;
+      let giveUpAt = Date.now() + DRAIN_LIMIT_MS;
+      let seen = '';
+      const lanes = Math.max(concurrency, 1);
       for (;;) {
-        const claimed = await claim(Math.max(concurrency, 1), drainOptions.only);
-        await Promise.all(claimed.map((job) => runJob(job)));
-        if (claimed.length > 0) continue;
-        if (!(await hasDueWork(db, [...queues.keys()], drainOptions.only))) return;
+        const claimed = await claim(lanes * batchSize, { only: drainOptions.only });
+        await Promise.all(batches(claimed, lanes).map((batch) => runBatch(batch)));
+        if (claimed.length > 0) {
+          giveUpAt = Date.now() + DRAIN_LIMIT_MS;
+          continue;
+        }
+        const due = await dueWork(db, [...queues.keys()], drainOptions.only);
+        if (due === null) return;
         // Due work under way elsewhere (the background loop, another instance): give it a moment. Not
         // awaited directly: the drain may itself run inside one of those jobs (a reminder pass sending mail).
-        if (Date.now() > giveUpAt) throw new Error('jobs still due after draining for a minute');
+        // It gives up after a minute without progress (the same work due and under way all along).
+        if (due !== seen) {
+          seen = due;
+          giveUpAt = Date.now() + DRAIN_LIMIT_MS;
+        }
+        if (Date.now() > giveUpAt) throw new Error('jobs still due after draining for a minute without progress');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
   };
 }
 
-async function hasDueWork(db: Db, queues: string[], only?: number[]) {
-  if (queues.length === 0) return false;
+/** Due or running work of the queues: how much and the first id (what changes as it progresses), or null for none. */
+async function dueWork(db: Db, queues: string[], only?: number[]) {
+  if (queues.length === 0) return null;
   const scope: SQL = only ? sql`and id = any(array[${sqlList(only)}]::bigint[])` : sql``;
-  const rows = rowsOf(
-    await db.execute(sql`select 1 from jobs where queue in (${sqlList(queues)}) ${scope}
-      and ((status = 'queued' and run_at <= now()) or status = 'running') limit 1`),
+  const [row] = rowsOf<{ count: number; first: number | null }>(
+    await db.execute(sql`select count(*)::int as count, min(id)::float8 as first from jobs
+      where queue in (${sqlList(queues)}) ${scope} and ((status = 'queued' and run_at <= now()) or status = 'running')`),
   );
-  return rows.length > 0;
+  return row.count === 0 ? null : `${row.count}:${row.first}`;
 }
 
 // The operator's view (docs/decisions/022)
@@ -407,24 +719,71 @@ export type JobRow = {
   last_error: string | null;
   created_at: string;
   finished_at: string | null;
+  company_id: number | null;
+  priority: number;
+  discarded_by: number | null;
 };
 
-/** Jobs in one state, newest first, with the event each delivers. */
-export async function listJobs(db: Tx, status: JobStatus, page: number, perPage: number) {
+export type JobFilter = { status: JobStatus; event?: string; company?: number; queue?: string };
+
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Jobs in one state, newest first, with the event each delivers; by event name, company or queue when asked. */
+export async function listJobs(db: Tx, filter: JobFilter, page: number, perPage: number) {
   const offset = (page - 1) * perPage;
+  const conditions = [sql`j.status = ${filter.status}`];
+  if (filter.event !== undefined) conditions.push(sql`e.name = ${filter.event}`);
+  if (filter.company !== undefined) conditions.push(sql`j.fairness_key = ${String(filter.company)}`);
+  if (filter.queue !== undefined) conditions.push(sql`j.queue = ${filter.queue}`);
+  const where = sql.join(conditions, sql` and `);
   const [{ total }] = rowsOf<{ total: number }>(
-    await db.execute(sql`select count(*)::int as total from jobs where status = ${status}`),
+    await db.execute(sql`select count(*)::int as total from jobs j left join domain_events e on e.id = j.event_id
+      where ${where}`),
   );
   const rows = rowsOf<JobRow>(
     await db.execute(sql`select j.id::float8 as id, j.queue, j.key, j.event_id::float8 as event_id, e.name as event_name,
       coalesce(e.payload, j.payload) as payload, j.status, j.attempts, j.max_attempts,
-      to_char(j.run_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as run_at, j.last_error,
-      to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-      to_char(j.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as finished_at
+      ${iso(sql`j.run_at`)} as run_at, j.last_error, ${iso(sql`j.created_at`)} as created_at,
+      ${iso(sql`j.finished_at`)} as finished_at,
+      case when j.fairness_key ~ '^[0-9]{1,15}$' then j.fairness_key::float8 end as company_id, j.priority::int as priority,
+      j.discarded_by::float8 as discarded_by
       from jobs j left join domain_events e on e.id = j.event_id
-      where j.status = ${status} order by j.id desc limit ${perPage} offset ${offset}`),
+      where ${where} order by j.id desc limit ${perPage} offset ${offset}`),
   );
   return { rows, total };
+}
+
+export type QueueFigures = {
+  queue: string;
+  priority: number;
+  due: number;
+  later: number;
+  running: number;
+  failed: number;
+  oldest_due_seconds: number | null;
+  done_last_minute: number;
+  failed_last_minute: number;
+};
+
+/**
+ * Each queue with work waiting, under way or failed, or finished in the last minute: depth, the oldest due
+ * job's wait, and the last minute's rate (decision 049).
+ */
+export async function queueFigures(db: Tx): Promise<QueueFigures[]> {
+  return rowsOf<QueueFigures>(
+    await db.execute(sql`select queue, min(priority)::int as priority,
+        count(*) filter (where status = 'queued' and run_at <= now())::int as due,
+        count(*) filter (where status = 'queued' and run_at > now())::int as later,
+        count(*) filter (where status = 'running')::int as running,
+        count(*) filter (where status = 'failed')::int as failed,
+        extract(epoch from now() - min(run_at) filter (where status = 'queued' and run_at <= now()))::float8
+          as oldest_due_seconds,
+        count(*) filter (where status = 'done' and finished_at > now() - interval '1 minute')::int as done_last_minute,
+        count(*) filter (where status = 'failed' and finished_at > now() - interval '1 minute')::int as failed_last_minute
+      from jobs
+      where status in ('queued', 'running', 'failed') or (status = 'done' and finished_at > now() - interval '1 minute')
+      group by queue order by min(priority), queue`),
+  );
 }
 
 /** Puts a failed job back in the queue with fresh attempts; answers whether there was one to retry. */
@@ -434,6 +793,15 @@ export async function retryJob(db: Tx, id: number) {
       where id = ${id}::bigint and status = 'failed' returning id`),
   );
   if (rows.length) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+  return rows.length > 0;
+}
+
+/** The operator gives up on a failed job: it never runs again, and the row says who did it and when. */
+export async function discardJob(db: Tx, id: number, operatorId: number) {
+  const rows = rowsOf(
+    await db.execute(sql`update jobs set status = 'discarded', discarded_by = ${operatorId}::bigint, finished_at = now()
+      where id = ${id}::bigint and status = 'failed' returning id`),
+  );
   return rows.length > 0;
 }
 

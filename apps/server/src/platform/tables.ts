@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../modules/accounts/tables.ts';
 
 export type StoredEnvelope = {
@@ -65,7 +65,7 @@ export const domainEvents = pgTable('domain_events', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'discarded';
 
 /**
  * All background work (docs/decisions/022): event deliveries, periodic passes, outgoing mail. Claimed with
@@ -88,9 +88,19 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Lower is claimed first (JOB_PRIORITY, decision 049). */
+    priority: smallint('priority').notNull().default(10),
+    /** Whose work it is (a company's id; '' for the platform's): within a priority, claims take turns between keys. */
+    fairnessKey: text('fairness_key').notNull().default(''),
+    /** The operator who discarded a failed job (status `discarded`, decision 049). */
+    discardedBy: bigint('discarded_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('jobs_queue_key_idx').on(t.queue, t.key),
+    // The claim's skip scan over (priority, key) and each key's oldest due jobs (decision 049).
+    index('jobs_claim_idx')
+      .on(t.priority, t.fairnessKey, t.runAt, t.id)
+      .where(sql`status = 'queued'`),
     index('jobs_due_idx')
       .on(t.runAt, t.id)
       .where(sql`status = 'queued'`),

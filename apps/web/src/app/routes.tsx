@@ -417,6 +417,12 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'operator/jobs',
+                  lazy: async () => ({
+                    Component: (await import('../features/market/pages/BackgroundJobsPage.tsx')).BackgroundJobsPage,
+                  }),
+                },
+                {
                   path: 'operator/exchange-rates',
                   lazy: async () => ({
                     Component: (await import('../features/market/pages/ExchangeRatesPage.tsx')).ExchangeRatesPage,

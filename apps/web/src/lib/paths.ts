@@ -19,6 +19,7 @@ export const PATHS = {
   reviewsOf: (companyId: number) => `/reviews/of/${companyId}`,
   reportedReviews: '/operator/reviews',
   exchangeRates: '/operator/exchange-rates',
+  backgroundJobs: '/operator/jobs',
   sellerVerification: '/operator/sellers',
   companyBlog: '/company-blog',
   marketplaceBlog: '/marketplace-blog',

@@ -8,6 +8,7 @@ import {
   trackingReportSchema,
 } from '@tradeloop/contracts/tracking';
 import { routes, withMessage } from '../../platform/routes.ts';
+import { JOB_PRIORITY } from '../../platform/jobs.ts';
 import {
   engagementSettings,
   leadEngagement,
@@ -24,18 +25,23 @@ const tags = ['crm tracking'];
  */
 export function registerEngagementRoutes(app: FastifyInstance) {
   const route = routes(app);
-  app.events.on('tracking.engaged', 'crm.lead-from-engagement', async (event, { tx }) => {
-    const joined = await leadFromEngagement(tx, event);
-    // The session's browsing counts towards the lead's score (decision 040).
-    if (joined) {
-      await app.events.emit(tx, 'lead.changed', {
-        companyId: event.sellerCompanyId,
-        leadId: joined.leadId,
-        cause: 'engagement',
-      });
-    }
-    return joined;
-  });
+  app.events.on(
+    'tracking.engaged',
+    'crm.lead-from-engagement',
+    async (event, { tx }) => {
+      const joined = await leadFromEngagement(tx, event);
+      // The session's browsing counts towards the lead's score (decision 040).
+      if (joined) {
+        await app.events.emit(tx, 'lead.changed', {
+          companyId: event.sellerCompanyId,
+          leadId: joined.leadId,
+          cause: 'engagement',
+        });
+      }
+      return joined;
+    },
+    { priority: JOB_PRIORITY.rescoring },
+  );
 
   route.get(
     '/crm/v1/crm/tracking/listing',

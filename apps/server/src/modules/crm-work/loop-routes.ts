@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
+import { JOB_PRIORITY } from '../../platform/jobs.ts';
 import { catalogCaches } from '../catalog/references.ts';
 import { registerAssignmentRoutes } from './assignment-routes.ts';
 import { assignNewLeads } from './assignment-service.ts';
@@ -30,12 +31,12 @@ export function registerLeadRoutes(app: FastifyInstance) {
     'crm.lead-from-quote',
     async (event, { tx, prepared }) =>
       threadScored(tx, event.sellerCompanyId, await leadFromQuote(tx, event, prepared)),
-    { prepare },
+    { prepare, priority: JOB_PRIORITY.loop },
   );
   app.events.on(
     'chat.first_message',
     'crm.lead-from-chat',
     async (event, { tx, prepared }) => threadScored(tx, event.sellerCompanyId, await leadFromChat(tx, event, prepared)),
-    { prepare },
+    { prepare, priority: JOB_PRIORITY.loop },
   );
 }

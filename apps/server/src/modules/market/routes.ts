@@ -34,6 +34,7 @@ import { serializeAsBuilt } from '../../platform/http.ts';
 import { addHeadRenderer } from '../../platform/web.ts';
 import { drawDemoPicturesWhenReady } from '../../platform/demo-pictures.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
+import { JOB_PRIORITY } from '../../platform/jobs.ts';
 import { pollPageActivity } from './activity.ts';
 import { PRUNE_EVERY_MS, pruneChangeLog } from '../../db/change-follower.ts';
 import { createCounters, FLUSH_EVERY_MS } from './counters.ts';
@@ -57,7 +58,9 @@ export async function marketRoutes(fastify: FastifyInstance, options: { demoPict
   await loadStartingRates(fastify.db);
   const counters = createCounters(fastify.db);
   fastify.jobs.local('market.counters', FLUSH_EVERY_MS, counters.flush);
-  fastify.jobs.every('market.prune-listing-changes', PRUNE_EVERY_MS, (db) => pruneChangeLog(db, LISTING_CHANGE_LOG));
+  fastify.jobs.every('market.prune-listing-changes', PRUNE_EVERY_MS, (db) => pruneChangeLog(db, LISTING_CHANGE_LOG), {
+    priority: JOB_PRIORITY.pruning,
+  });
   drawDemoPicturesWhenReady(fastify, options.demoPictures, 'demo pictures', (closing) =>
     ensureDemoImages(fastify.db, fastify.storage, fastify.log, closing),
   );

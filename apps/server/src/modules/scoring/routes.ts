@@ -8,6 +8,7 @@ import {
 } from '@tradeloop/contracts/scoring';
 import { eventDepth } from '../../platform/caller-context.ts';
 import type { EventBus } from '../../platform/events.ts';
+import { JOB_PRIORITY } from '../../platform/jobs.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { registerExternalField } from '../crm/fields.ts';
 import { onRecordChange, type RecordChange } from '../crm/record-changes.ts';
@@ -74,11 +75,12 @@ export async function scoringRoutes(app: FastifyInstance) {
           depth: event.depth ?? 0,
         }),
       ),
-    { coalesce: (event) => `lead:${event.leadId}:${event.depth ?? 0}` },
+    { coalesce: (event) => `lead:${event.leadId}:${event.depth ?? 0}`, priority: JOB_PRIORITY.rescoring },
   );
   app.events.on('product.wishlisted', 'scoring.wishlist', (event, { tx }) => scoreWishlistingBuyer(tx, event));
   app.jobs.define(RESCORE_QUEUE, {
     kind: 'transaction',
+    priority: JOB_PRIORITY.rescoring,
     run: (job, { tx }) => rescoreBatch(tx, app.jobs, job.payload as RescoreJob),
   });
 

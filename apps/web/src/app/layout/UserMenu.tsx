@@ -19,6 +19,7 @@ import {
   IconUsersGroup,
   IconFlag,
   IconCurrencyDollar,
+  IconServerBolt,
   IconRosetteDiscountCheck,
 } from '@tabler/icons-react';
 import type { LocalUser } from '@tradeloop/contracts/auth';
@@ -165,6 +166,9 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             </Menu.Item>
             <Menu.Item component={Link} to={PATHS.exchangeRates} leftSection={<IconCurrencyDollar size={16} />}>
               Exchange rates
+            </Menu.Item>
+            <Menu.Item component={Link} to={PATHS.backgroundJobs} leftSection={<IconServerBolt size={16} />}>
+              Background jobs
             </Menu.Item>
           </>
         )}
