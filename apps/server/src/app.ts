@@ -69,6 +69,8 @@ export type BuildOptions = {
   signinPause?: (ms: number) => Promise<void>;
   /** Prefix of the real-time channels in Redis; instances that share events use the same one. */
   realtimeKey?: string;
+  /** Prefix of the page cache's keys in Redis (decision 050); instances that share pages use the same one. */
+  pageCacheKey?: string;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
   /**
@@ -177,7 +179,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(blogsRoutes, { demoPictures: options.demoPictures ?? config.demoData });
 
   // The web app on the same origin; API paths that match nothing answer the JSON 404.
-  if (fs.existsSync(config.webDist)) await registerWebApp(app, config.webDist);
-  else app.setNotFoundHandler((_request, reply) => sendRouteNotFound(reply));
+  if (fs.existsSync(config.webDist)) await registerWebApp(app, config.webDist, { pageCacheKey: options.pageCacheKey });
+  else {
+    app.decorate('pageCache', null);
+    app.setNotFoundHandler((_request, reply) => sendRouteNotFound(reply));
+  }
   return app;
 }

@@ -273,7 +273,11 @@ async function operatorRoutes(fastify: FastifyInstance) {
       data: z.array(exchangeRateSchema),
     },
     async ({ request, user }) => {
-      await app.db.transaction((tx) => updateRates(tx, user.id, request.body));
+      await app.db.transaction(async (tx) => {
+        await updateRates(tx, user.id, request.body);
+        // Every converted price on a public page goes stale (decision 050).
+        await app.events.emit(tx, 'rates.changed', { by: user.id });
+      });
       forgetRates(app.db);
       return withMessage(await listRates(app.db), MARKET_MESSAGES.ratesUpdated);
     },
@@ -315,7 +319,9 @@ async function operatorRoutes(fastify: FastifyInstance) {
     async ({ request, user }) => {
       const profile = await app.db.transaction(async (tx) => {
         await requireOperator(tx, user.id);
-        return setMemberType(tx, request.body.company_id, request.body.member_type);
+        const changed = await setMemberType(tx, request.body.company_id, request.body.member_type);
+        await app.events.emit(tx, 'company.changed', { companyId: request.body.company_id });
+        return changed;
       });
       return withMessage(profile, MARKET_MESSAGES.memberTypeUpdated);
     },
@@ -349,11 +355,11 @@ async function sellerProfileRoutes(fastify: FastifyInstance) {
       data: sellerMarketProfileSchema,
       transaction: true,
     },
-    async ({ request, user, tx }) =>
-      withMessage(
-        await setAnnualRevenue(tx, user.companyId!, request.body.annual_revenue),
-        MARKET_MESSAGES.sellerProfileUpdated,
-      ),
+    async ({ request, user, tx }) => {
+      const profile = await setAnnualRevenue(tx, user.companyId!, request.body.annual_revenue);
+      await app.events.emit(tx, 'company.changed', { companyId: user.companyId! });
+      return withMessage(profile, MARKET_MESSAGES.sellerProfileUpdated);
+    },
   );
 }
 
