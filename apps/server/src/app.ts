@@ -18,6 +18,7 @@ import { serializeRequest } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createSmsSender, type SmsSender } from './platform/sms.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { registerPageEffects } from './platform/page-effects.ts';
 import { createRateLimiter, memoryStore, redisStore, type RateLimiter } from './platform/rate-limit.ts';
 import { registerRealtime } from './platform/realtime.ts';
 import { createStorage, registerUploads } from './platform/storage.ts';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccessControl(app);
   registerUploads(app);
   registerHeadRenderers(app);
+  registerPageEffects(app);
   registerRealtime(app, { redisKey: options.realtimeKey });
   await registerOpenApi(app);
 

@@ -12,6 +12,7 @@ import {
   type Encoding,
   type PageStore,
 } from './page-cache.ts';
+import { replayEffects } from './page-effects.ts';
 import { renderWholePage, type SsrEntry } from './ssr.ts';
 
 /**
@@ -101,7 +102,9 @@ export async function serveCachedPage(
     return null;
   });
   if (found) {
+    // A stale page's view is counted by the render that replaces it; a fresh one's, again here.
     if (found.stale) refreshInBackground(app, cache, entry, request, page);
+    else replayEffects(app, found.meta.effects ?? [], request);
     const body = encoding ? found.body : await identityBody(found.body);
     return sendPage(request, reply, found.meta, body, encoding, found.stale ? 'stale' : 'hit');
   }
@@ -160,6 +163,7 @@ async function renderAndStore(
     tags: rendered?.tags ?? [],
     version: version ?? 0,
     freshMs,
+    effects: rendered?.effects ?? [],
   });
   const cacheable = rendered !== null && parts.status === 200 && version !== null;
   if (cacheable) {

@@ -25,7 +25,7 @@ function ensureBuilt() {
 
 describe('the in-process page store', () => {
   const page = (html: string, tags: string[], version = 0) =>
-    cachedPage(html, { status: 200, tags, version, freshMs: 60_000 });
+    cachedPage(html, { status: 200, tags, version, freshMs: 60_000, effects: [] });
 
   it('never holds more bytes than it is given, dropping the least recently used page', async () => {
     const store = memoryPageStore(1_000_000);
@@ -175,6 +175,38 @@ describe('GET an anonymous public page (decision 050)', () => {
       expect(html(fresh), url).toMatch(/9,?870/);
       expect(fresh.headers.etag).not.toBe(stale.headers.etag);
     }
+  });
+});
+
+describe('what a page counts', () => {
+  it('counts an ad impression for every view of a cached list page, not for bots', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await as(app, seller, {
+      method: 'POST',
+      url: '/api/v1/ads/create',
+      payload: {
+        ad_type: 'both',
+        title_1: 'kestrel',
+        title_2: null,
+        product_ids: [product.id],
+        start_date: today,
+        end_date: today,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const adId: number = created.json().data.id;
+    const impressions = async () =>
+      (await as(app, seller, { method: 'GET', url: `/api/v1/ads/getdetails/${adId}` })).json().data
+        .impressions as number;
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0' };
+    const url = '/productlist?q=kestrel&view=list';
+    expect((await page(url, browser)).headers['x-page-cache']).toBe('miss');
+    expect(await impressions()).toBe(1);
+    expect((await page(url, browser)).headers['x-page-cache']).toBe('hit');
+    expect((await page(url, browser)).headers['x-page-cache']).toBe('hit');
+    expect(await impressions()).toBe(3);
+    await page(url, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' });
+    expect(await impressions()).toBe(3);
   });
 });
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Redis } from 'ioredis';
+import type { PageEffect } from './page-effects.ts';
 
 /**
  * The public page cache (decision 050): anonymous server-rendered pages stored by their normalized
@@ -24,6 +25,8 @@ export type CachedPage = {
   renderedAt: number;
   /** How long the page counts as fresh without any invalidation (ms). */
   freshMs: number;
+  /** What its render counted (views, searches, impressions), counted again for each view from the cache. */
+  effects: PageEffect[];
   br: Buffer;
   gzip: Buffer;
 };
@@ -204,7 +207,7 @@ const gunzip = promisify(zlib.gunzip);
 /** A rendered page as the cache keeps it: compressed once (brotli 5, gzip 6), hashed for its ETag. */
 export async function cachedPage(
   html: string,
-  page: { status: number; tags: string[]; version: number; freshMs: number },
+  page: { status: number; tags: string[]; version: number; freshMs: number; effects: PageEffect[] },
 ): Promise<CachedPage> {
   const bytes = Buffer.from(html);
   const [br, gz] = await Promise.all([

@@ -5,6 +5,7 @@ import { pipeline, Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordingEffects, type PageEffect } from './page-effects.ts';
 
 /**
  * Public pages rendered on the server with React and hydrated in the browser (decision 029). The
@@ -119,14 +120,17 @@ export async function renderWholePage(
   entry: SsrEntry,
   request: FastifyRequest,
   url: URL,
-): Promise<{ html: string; tags: string[] } | null> {
+): Promise<{ html: string; tags: string[]; effects: PageEffect[] } | null> {
   const webRequest = new Request(url, { headers: { 'user-agent': request.headers['user-agent'] ?? '' } });
   try {
-    const rendered = await rendering.run(request, () => entry.renderPage(webRequest, app.config.publicUrl));
-    if (rendered.kind === 'redirect') throw new Error(`a public page redirected to ${rendered.location}`);
-    const chunks: Buffer[] = [];
-    for await (const chunk of rendered.body) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    return { html: Buffer.concat(chunks).toString() + rendered.tail, tags: rendered.tags };
+    const { result, effects } = await recordingEffects(async () => {
+      const rendered = await rendering.run(request, () => entry.renderPage(webRequest, app.config.publicUrl));
+      if (rendered.kind === 'redirect') throw new Error(`a public page redirected to ${rendered.location}`);
+      const chunks: Buffer[] = [];
+      for await (const chunk of rendered.body) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      return { html: Buffer.concat(chunks).toString() + rendered.tail, tags: rendered.tags };
+    });
+    return { ...result, effects };
   } catch (error) {
     request.log.error({ err: error }, 'server rendering failed; the browser renders the page');
     return null;

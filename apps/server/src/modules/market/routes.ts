@@ -32,6 +32,7 @@ import {
 import { sellerDirectoryQuerySchema } from '@tradeloop/contracts/directory';
 import { serializeAsBuilt } from '../../platform/http.ts';
 import { addHeadRenderer } from '../../platform/web.ts';
+import { onPageEffect, pageEffect } from '../../platform/page-effects.ts';
 import { drawDemoPicturesWhenReady } from '../../platform/demo-pictures.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { pollPageActivity } from './activity.ts';
@@ -56,6 +57,11 @@ const tags = ['market'];
 export async function marketRoutes(fastify: FastifyInstance, options: { demoPictures: boolean }) {
   await loadStartingRates(fastify.db);
   const counters = createCounters(fastify.db);
+  // Views and searches of pages served from the cache are counted too (decision 050).
+  onPageEffect(fastify, 'market.view', ([productId, fromSearch]) =>
+    counters.countView(Number(productId), !!fromSearch),
+  );
+  onPageEffect(fastify, 'market.search', ([term]) => counters.countSearch(String(term)));
   fastify.jobs.local('market.counters', FLUSH_EVERY_MS, counters.flush);
   fastify.jobs.every('market.prune-listing-changes', PRUNE_EVERY_MS, (db) => pruneChangeLog(db, LISTING_CHANGE_LOG));
   drawDemoPicturesWhenReady(fastify, options.demoPictures, 'demo pictures', (closing) =>
@@ -129,6 +135,7 @@ export async function marketRoutes(fastify: FastifyInstance, options: { demoPict
         userId: request.user?.id ?? null,
       });
       counters.countView(page.product.id, !!request.query.search_keyword);
+      pageEffect('market.view', [page.product.id, !!request.query.search_keyword]);
       return page;
     },
   );

@@ -32,6 +32,7 @@ import { routes, withMessage } from '../../platform/routes.ts';
 import { listProducts } from '../catalog/service.ts';
 import { issuesToErrors } from '../catalog/service.ts';
 import { isBot } from '../tracking/service.ts';
+import { onPageEffect } from '../../platform/page-effects.ts';
 import { adDetails, countClick, createAd, deleteAd, listAds, sponsoredAds, updateAd } from './ads.ts';
 import {
   createBanner,
@@ -97,6 +98,10 @@ export async function promotionRoutes(fastify: FastifyInstance, options: { demoP
   const route = routes(fastify);
   const counters = createAdCounters(fastify.db);
   fastify.jobs.local('promotion.ad-counters', AD_FLUSH_EVERY_MS, counters.flush);
+  onPageEffect(fastify, 'promotion.impressions', (adIds, request) => {
+    if (isBot(request.headers['user-agent'])) return;
+    for (const adId of adIds) counters.count(Number(adId), 'impressions');
+  });
   const adTags = ['promotion: ads'];
   const bannerTags = ['promotion: banners'];
 
