@@ -14,8 +14,16 @@ const config = loadConfig({
   DATABASE_URL: process.env.DATABASE_URL ?? '',
   // The server-rendering bench (scenarios/ssr.ts) browses the demo marketplace.
   DEMO_DATA: process.env.BENCH_DEMO_DATA ?? 'false',
+  // The page cache (decision 050): PAGE_CACHE=false for the cold figures; REDIS_URL shares it between instances.
+  PAGE_CACHE: process.env.PAGE_CACHE || undefined,
+  PAGE_CACHE_BYTES: process.env.PAGE_CACHE_BYTES,
+  REDIS_URL: process.env.REDIS_URL ?? '',
 });
-const app = await buildApp(config, { rateLimiter: createRateLimiter(uncountedStore()), demoPictures: false });
+const app = await buildApp(config, {
+  rateLimiter: createRateLimiter(uncountedStore()),
+  demoPictures: false,
+  pageCacheKey: process.env.PAGE_CACHE_KEY,
+});
 if (config.demoData) await loadDemoData(app.db);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 // BENCH_SEED=mini-site: the mini-site bench's seller (scenarios/mini-site-data.ts), built before "ready".

@@ -93,9 +93,11 @@ if (wanted('market')) {
 }
 
 if (wanted('ssr')) {
+  const ssrNotes = { lines: [] as string[] };
   sections.push([
-    'Server-rendered public pages (demo marketplace, 32 clients, brotli accepted): first byte and full answer beside the JSON search',
-    await ssrScenarios({ seconds, databaseUrl }),
+    'Server-rendered public pages (demo marketplace, 32 clients, brotli accepted): first byte and full answer beside the JSON search, with the page cache (warm) and without (cold); edit to visible',
+    await ssrScenarios({ seconds, databaseUrl }, ssrNotes),
+    ssrNotes.lines,
   ]);
 }
 

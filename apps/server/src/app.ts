@@ -20,6 +20,7 @@ import { createSmsSender, type SmsSender } from './platform/sms.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { createMetrics, registerHttpMetrics, type Metrics } from './platform/metrics.ts';
+import { registerPageEffects } from './platform/page-effects.ts';
 import { createRateLimiter, memoryStore, redisStore, type RateLimiter } from './platform/rate-limit.ts';
 import { registerRealtime } from './platform/realtime.ts';
 import { createStorage, registerUploads } from './platform/storage.ts';
@@ -72,6 +73,8 @@ export type BuildOptions = {
   signinPause?: (ms: number) => Promise<void>;
   /** Prefix of the real-time channels in Redis; instances that share events use the same one. */
   realtimeKey?: string;
+  /** Prefix of the page cache's keys in Redis (decision 050); instances that share pages use the same one. */
+  pageCacheKey?: string;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
   /**
@@ -162,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccessControl(app);
   registerUploads(app);
   registerHeadRenderers(app);
+  registerPageEffects(app);
   registerRealtime(app, { redisKey: options.realtimeKey });
   registerHealthRoutes(app);
   await registerOpenApi(app);
@@ -192,7 +196,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(blogsRoutes, { demoPictures: options.demoPictures ?? config.demoData });
 
   // The web app on the same origin; API paths that match nothing answer the JSON 404.
-  if (fs.existsSync(config.webDist)) await registerWebApp(app, config.webDist);
-  else app.setNotFoundHandler((_request, reply) => sendRouteNotFound(reply));
+  if (fs.existsSync(config.webDist)) await registerWebApp(app, config.webDist, { pageCacheKey: options.pageCacheKey });
+  else {
+    app.decorate('pageCache', null);
+    app.setNotFoundHandler((_request, reply) => sendRouteNotFound(reply));
+  }
   return app;
 }

@@ -60,6 +60,16 @@ const envSchema = z.object({
     .transform((value) => value || undefined)
     .pipe(z.string().min(32, 'must be at least 32 characters').optional())
     .optional(),
+  /** The public page cache (docs/decisions/050): off renders every request (the cold benchmark). */
+  PAGE_CACHE: flag,
+  /** Bytes the in-process page cache may hold (without REDIS_URL). */
+  PAGE_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_000_000)
+    .default(64 * 1024 * 1024),
+  /** Seconds a cached page is kept at most, however fresh events say it is (the safety net). */
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** Social sign-in (docs/decisions/037): a provider is on when its client id and secret are set. */
   GOOGLE_OIDC_ISSUER: optionalUrl,
   GOOGLE_CLIENT_ID: optionalText,
@@ -134,6 +144,8 @@ export type Config = {
   metricsToken?: string;
   /** Unset: platform/file-urls.ts generates one and keeps it in the data directory. */
   fileUrlSecret?: string;
+  /** The public page cache (decision 050): on/off, bytes of the in-process store, time to live in ms. */
+  pageCache: { enabled: boolean; maxBytes: number; ttlMs: number };
   /** Social sign-in providers with their client credentials; never logged. */
   socialProviders: Partial<Record<SocialType, SocialProviderConfig>>;
 };
@@ -173,6 +185,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobStopGraceMs: e.JOB_STOP_GRACE_MS,
     metricsToken: e.METRICS_TOKEN,
     fileUrlSecret: e.FILE_URL_SECRET,
+    pageCache: {
+      enabled: e.PAGE_CACHE ?? true,
+      maxBytes: e.PAGE_CACHE_BYTES,
+      ttlMs: e.PAGE_CACHE_TTL_SECONDS * 1000,
+    },
     socialProviders: social.providers,
   };
 }

@@ -14,10 +14,15 @@ import {
 } from '@tradeloop/contracts/blogs-constants';
 import type { ProductPage, ProductSearchResult } from '@tradeloop/contracts/market';
 import { PRODUCT_DETAIL_PREFIX } from '@tradeloop/contracts/market-constants';
+import { PAGE_TAGS } from '@tradeloop/contracts/page-cache-constants';
 import { AppProviders } from './app/providers.tsx';
 import { appRoutes } from './app/routes.tsx';
 import { servedPageScript, scriptSafeJson } from './app/served-page.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { readListState, writeListState } from './features/market/list-state.ts';
+import { readDirectoryFilters, writeDirectoryFilters } from './features/directory/filters.ts';
+import { blogListQuery } from './features/blogs/api/blogs.ts';
+import { QUOTE_OPEN_PARAM, QUOTE_OPEN_VALUE } from './features/quotes/quote-draft.ts';
 
 export { setApiTransport } from './lib/api-client.ts';
 
@@ -38,6 +43,8 @@ export type RenderedPage =
       body: Readable;
       /** After the root: the state to hydrate and the page's structured data (JSON-LD). */
       tail: string;
+      /** The page cache's tags of the data the page shows (decision 050). */
+      tags: string[];
     };
 
 const SITE = 'TradeLoop';
@@ -131,6 +138,112 @@ export function documentHead(url: URL): DocumentHead | null {
     canonicalPath: '/',
     ogType: 'website',
   };
+}
+
+/** The longest path a cached page may have; longer ones are rendered but never stored. */
+const MAX_KEY_PATH = 400;
+/** At most this many values of one list filter in a cached page's address. */
+const MAX_FILTER_VALUES = 20;
+
+function blogListSearch(params: URLSearchParams): URLSearchParams {
+  const query = blogListQuery(params);
+  const search = new URLSearchParams();
+  if (query.category) search.set('category', query.category);
+  if (query.search) search.set('search', query.search);
+  if (query.page > 1) search.set('page', String(query.page));
+  return search;
+}
+
+function positiveId(value: string | null): string | null {
+  const number = Number(value);
+  return Number.isSafeInteger(number) && number > 0 ? String(number) : null;
+}
+
+/**
+ * The page cache's key of a public address (decision 050): its path and, sorted, only the parameters
+ * the page reads, in the form the page reads them (the list's state as it writes it back, a keyword
+ * trimmed and cut to 100 characters, numbers checked). Two addresses that render the same HTML get one
+ * key; a parameter the page ignores never makes a key. Null: this address is not cached (not a page
+ * of the cache, or an unusual one: a very long path, a list with more than 20 values of one filter).
+ */
+export function pageKey(url: URL): string | null {
+  const path = url.pathname;
+  if (path.length > MAX_KEY_PATH) return null;
+  const params = url.searchParams;
+  let search: URLSearchParams;
+  if (path === '/productlist') {
+    const state = readListState(params, DEFAULT_CURRENCY_ID);
+    if (Object.values(state.filters).some((values) => values.length > MAX_FILTER_VALUES)) return null;
+    search = writeListState(new URLSearchParams(), state);
+    if (positiveId(params.get('currency'))) search.set('currency', String(state.currency));
+  } else if (path === '/') {
+    search = writeDirectoryFilters(new URLSearchParams(), readDirectoryFilters(params));
+  } else if (path.startsWith(PRODUCT_DETAIL_PREFIX)) {
+    search = new URLSearchParams();
+    const keyword = (params.get('search_keyword') ?? '').trim().slice(0, 100);
+    if (keyword) search.set('search_keyword', keyword);
+    if (params.get(QUOTE_OPEN_PARAM) === QUOTE_OPEN_VALUE) search.set(QUOTE_OPEN_PARAM, QUOTE_OPEN_VALUE);
+  } else if (path === BLOG_LIST_PATH) {
+    search = blogListSearch(params);
+  } else if (path.startsWith(BLOG_DETAIL_PREFIX)) {
+    search = new URLSearchParams();
+  } else if (path.startsWith('/mini-site/')) {
+    search = path.replace(/\/$/, '').endsWith('/blog') ? blogListSearch(params) : new URLSearchParams();
+  } else {
+    return null;
+  }
+  if (!path.startsWith('/productlist')) {
+    const currency = positiveId(params.get('currency'));
+    if (currency && !path.startsWith(BLOG_DETAIL_PREFIX) && path !== BLOG_LIST_PATH) search.set('currency', currency);
+  }
+  search.sort();
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** The cache tags of what the page shows, read from its queries (decision 050). */
+function cacheTags(queryClient: QueryClient): string[] {
+  const tags = new Set<string>([PAGE_TAGS.rates]);
+  const visit = (value: unknown, depth: number) => {
+    if (depth > 6 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    if (typeof record.id === 'number' && typeof record.product_url === 'string') tags.add(PAGE_TAGS.product(record.id));
+    const details = record.company_details as { id?: unknown } | undefined;
+    if (details && typeof details.id === 'number') tags.add(PAGE_TAGS.company(details.id));
+    for (const nested of Object.values(record)) visit(nested, depth + 1);
+  };
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const [domain, kind] = query.queryKey as unknown[];
+    const data = query.state.data as Record<string, unknown> | undefined;
+    if (domain === 'market' && kind === 'search') tags.add(PAGE_TAGS.catalog);
+    if (domain === 'market' && kind === 'product' && data) {
+      const page = data as unknown as ProductPage;
+      tags.add(PAGE_TAGS.product(page.product.id));
+      tags.add(PAGE_TAGS.company(page.seller.id));
+      tags.add(PAGE_TAGS.store(page.seller.id));
+    }
+    if (domain === 'promotion') tags.add(PAGE_TAGS.ads);
+    if (domain === 'directory') tags.add(PAGE_TAGS.directory);
+    if (domain === 'blogs') {
+      tags.add(PAGE_TAGS.blogs);
+      const post = (data as { post?: { id?: unknown } } | undefined)?.post;
+      if (post && typeof post.id === 'number') tags.add(PAGE_TAGS.blog(post.id));
+    }
+    if (domain === 'mini-site' && data) {
+      const company = (data as { company?: { id?: unknown } }).company;
+      if (company && typeof company.id === 'number') {
+        tags.add(PAGE_TAGS.store(company.id));
+        tags.add(PAGE_TAGS.company(company.id));
+      }
+    }
+    if (domain === 'reviews' && typeof query.queryKey[2] === 'number') tags.add(PAGE_TAGS.store(query.queryKey[2]));
+    visit(data, 0);
+  }
+  return [...tags].sort();
 }
 
 /** The page's structured data (JSON-LD) from the data it shows. */
@@ -264,5 +377,10 @@ export async function renderPage(request: Request, origin: string): Promise<Rend
       },
     );
   });
-  return { kind: 'page', body, tail: [context.errors ? '' : served, ...data].join('') };
+  return {
+    kind: 'page',
+    body,
+    tail: [context.errors ? '' : served, ...data].join(''),
+    tags: cacheTags(queryClient),
+  };
 }

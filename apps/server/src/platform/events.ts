@@ -55,6 +55,24 @@ export type DomainEvents = {
   'company.followed': { companyId: number; followerUserId: number };
   /** A seller's blog post became public: its company's followers are told, once per post (decision 046). */
   'blog.published': { postId: number };
+  /*
+   * Changes to what public pages show (decision 050): the page cache marks the pages that show them stale.
+   */
+  /**
+   * Products of a company changed. `listing`: the change may move them into or out of lists, or reorder
+   * them (name, price, stock, categories, status...); false when only their cards' look changed (pictures).
+   */
+  'product.changed': { productIds: number[]; companyId: number; listing: boolean };
+  /** A company's public profile changed (name, logo, about, member type...). */
+  'company.changed': { companyId: number };
+  /** A company's ads or banners changed. */
+  'promotion.changed': { companyId: number };
+  /** The operator hid a review or showed it again (decision 045). */
+  'review.moderated': { reviewId: number; companyId: number };
+  /** A blog post was written, edited, published, hidden or deleted; companyId null for the marketplace's own. */
+  'blog.changed': { postId: number; companyId: number | null };
+  /** The operator changed exchange rates. */
+  'rates.changed': { by: number };
   /** A buyer added a product to their wishlist for the first time. */
   'product.wishlisted': { productId: number; productName: string; sellerUserId: number; userId: number };
   /**

@@ -5,6 +5,7 @@ import { pipeline, Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordingEffects, type PageEffect } from './page-effects.ts';
 
 /**
  * Public pages rendered on the server with React and hydrated in the browser (decision 029). The
@@ -15,10 +16,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** What the web app's dist-ssr/entry-server.js exports (apps/web/src/entry-server.tsx). */
 type DocumentHead = { title: string; description: string; canonicalPath: string; ogType: string };
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
-type RenderedPage = { kind: 'redirect'; location: string } | { kind: 'page'; body: Readable; tail: string };
+type RenderedPage =
+  { kind: 'redirect'; location: string } | { kind: 'page'; body: Readable; tail: string; tags: string[] };
 export type SsrEntry = {
   setApiTransport(transport: Transport): void;
   documentHead(url: URL): DocumentHead | null;
+  /** The page cache's key of an address; null: not cached (decision 050). */
+  pageKey(url: URL): string | null;
   renderPage(request: Request, origin: string): Promise<RenderedPage>;
 };
 
@@ -35,6 +39,18 @@ const SERVER_RENDERED = [
 
 /** The session cookie the web app sets beside its stored token (apps/web/src/lib/storage.ts). */
 const SIGNED_IN_COOKIE = /(?:^|;\s*)token=[^;]/;
+
+/** Whether a path is one of the pages rendered on the server (for signed-out visitors). */
+export function isServerRenderedPath(urlPath: string): boolean {
+  return SERVER_RENDERED.some((pattern) => pattern.test(urlPath));
+}
+
+/** Whether the request carries a session (the web app's token cookie) or a sign-in link. */
+export function carriesSession(request: FastifyRequest): boolean {
+  if (SIGNED_IN_COOKIE.test(request.headers.cookie ?? '')) return true;
+  const query = request.query as Record<string, unknown> | undefined;
+  return query?.autologin !== undefined;
+}
 const SESSION_ID_COOKIE = /(?:^|;\s*)sessionId=([^;]+)/;
 
 /**
@@ -42,10 +58,7 @@ const SESSION_ID_COOKIE = /(?:^|;\s*)sessionId=([^;]+)/;
  * header, menu and prices depend on the session the browser holds), and no sign-in link to use.
  */
 export function rendersOnServer(request: FastifyRequest, urlPath: string): boolean {
-  if (!SERVER_RENDERED.some((pattern) => pattern.test(urlPath))) return false;
-  if (SIGNED_IN_COOKIE.test(request.headers.cookie ?? '')) return false;
-  const query = request.query as Record<string, unknown> | undefined;
-  return query?.autologin === undefined;
+  return isServerRenderedPath(urlPath) && !carriesSession(request);
 }
 
 export async function loadSsrEntry(webDist: string): Promise<SsrEntry | null> {
@@ -95,6 +108,33 @@ export function pageTemplate(html: string): PageTemplate {
   // The app's modules are fetched after the first paint (apps/web/src/main.tsx), not preloaded.
   const head = html.slice(0, at).replace(APP_PRELOAD, '');
   return { before: `${head}<div id="root">`, after: `</div>${after}` };
+}
+
+/**
+ * Renders a page whole, for the page cache (decision 050): `url` is the page's normalized address,
+ * the API calls carry `request`'s address, user agent and session id. Null when rendering failed
+ * (logged); the caller serves the page with an empty root, which the browser renders.
+ */
+export async function renderWholePage(
+  app: FastifyInstance,
+  entry: SsrEntry,
+  request: FastifyRequest,
+  url: URL,
+): Promise<{ html: string; tags: string[]; effects: PageEffect[] } | null> {
+  const webRequest = new Request(url, { headers: { 'user-agent': request.headers['user-agent'] ?? '' } });
+  try {
+    const { result, effects } = await recordingEffects(async () => {
+      const rendered = await rendering.run(request, () => entry.renderPage(webRequest, app.config.publicUrl));
+      if (rendered.kind === 'redirect') throw new Error(`a public page redirected to ${rendered.location}`);
+      const chunks: Buffer[] = [];
+      for await (const chunk of rendered.body) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      return { html: Buffer.concat(chunks).toString() + rendered.tail, tags: rendered.tags };
+    });
+    return { ...result, effects };
+  } catch (error) {
+    request.log.error({ err: error }, 'server rendering failed; the browser renders the page');
+    return null;
+  }
 }
 
 /**

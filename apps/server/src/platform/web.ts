@@ -3,7 +3,23 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendRouteNotFound } from './http.ts';
-import { connectApi, loadSsrEntry, pageTemplate, rendersOnServer, sendServerPage, type SsrEntry } from './ssr.ts';
+import { createHash } from 'node:crypto';
+import {
+  createPageCache,
+  PRIVATE_PAGE_CACHE_CONTROL,
+  registerPageInvalidation,
+  serveCachedPage,
+} from './cached-pages.ts';
+import {
+  carriesSession,
+  connectApi,
+  isServerRenderedPath,
+  loadSsrEntry,
+  pageTemplate,
+  rendersOnServer,
+  sendServerPage,
+  type SsrEntry,
+} from './ssr.ts';
 
 const apiPrefixes = ['/api/', '/crm/v1/', '/chat/v1/', '/broadcasting/'];
 
@@ -66,8 +82,8 @@ async function renderedPage(app: FastifyInstance, webDist: string, request: Fast
 }
 
 /** Head tags of a page the web app describes (its title, description, canonical and Open Graph). */
-function describedHead(entry: SsrEntry, request: FastifyRequest, publicUrl: string): PageHead | null {
-  const described = entry.documentHead(new URL(request.url, publicUrl));
+function describedHead(entry: SsrEntry, url: URL, publicUrl: string): PageHead | null {
+  const described = entry.documentHead(url);
   if (!described) return null;
   const canonical = `${publicUrl}${described.canonicalPath}`;
   const meta = (property: string, content: string) =>
@@ -84,15 +100,30 @@ function describedHead(entry: SsrEntry, request: FastifyRequest, publicUrl: stri
   return { title: described.title, description: described.description, head: tags.map((tag) => `  ${tag}`).join('\n') };
 }
 
+/** A page the web app does not describe (never: every cached path has a head). */
+const EMPTY_HEAD: PageHead = { title: 'TradeLoop', description: '', head: '' };
+
 /**
  * Serves the built web app: public pages rendered on the server when its rendering entry is built
  * (decision 029), files compressed at build time, and index.html for any other non-API path so
  * the client router decides.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string) {
+export async function registerWebApp(app: FastifyInstance, webDist: string, options: { pageCacheKey?: string } = {}) {
   const ssr = await loadSsrEntry(webDist);
   if (ssr) connectApi(app, ssr);
-  const template = ssr ? pageTemplate(await fsp.readFile(path.join(webDist, 'index.html'), 'utf8')) : null;
+  const indexHtml = await fsp.readFile(path.join(webDist, 'index.html'), 'utf8').catch(() => null);
+  const template = ssr && indexHtml !== null ? pageTemplate(indexHtml) : null;
+  // Anonymous server-rendered pages are cached (decision 050), per build of the web app.
+  const build = createHash('sha256')
+    .update(indexHtml ?? '')
+    .digest('base64url')
+    .slice(0, 12);
+  const cache =
+    ssr && template && app.config.pageCache.enabled
+      ? createPageCache(app, { build, redisKey: options.pageCacheKey })
+      : null;
+  app.decorate('pageCache', cache);
+  if (cache) registerPageInvalidation(app, cache);
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -108,17 +139,30 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     const urlPath = request.url.split('?')[0];
     if (apiPrefixes.some((prefix) => urlPath.startsWith(prefix))) return sendRouteNotFound(reply);
     if (ssr && template && rendersOnServer(request, urlPath)) {
-      const head = (await moduleHead(app, request, urlPath)) ?? describedHead(ssr, request, app.config.publicUrl);
+      const url = new URL(request.url, app.config.publicUrl);
+      const key = cache ? ssr.pageKey(url) : null;
+      if (cache && key) {
+        const keyUrl = new URL(key, app.config.publicUrl);
+        const head = async () => {
+          const found = (await moduleHead(app, request, urlPath)) ?? describedHead(ssr, keyUrl, app.config.publicUrl);
+          const parts = pageTemplate(withHead(`${template.before}</div>${template.after}`, found ?? EMPTY_HEAD));
+          return { ...parts, status: found?.status ?? 200 };
+        };
+        return serveCachedPage(app, cache, ssr, request, reply, { key, url: keyUrl, head });
+      }
+      const head = (await moduleHead(app, request, urlPath)) ?? describedHead(ssr, url, app.config.publicUrl);
       if (head) {
         const { before, after } = pageTemplate(withHead(`${template.before}</div>${template.after}`, head));
         return sendServerPage(app, ssr, request, reply, { status: head.status ?? 200, before, after });
       }
     }
+    // A public page asked with a session: the browser renders it; nothing shared may keep it.
+    const session = isServerRenderedPath(urlPath) && carriesSession(request);
     const rendered = await renderedPage(app, webDist, request, urlPath);
     if (rendered) {
       return reply
         .status(rendered.status)
-        .header('cache-control', 'no-cache')
+        .header('cache-control', session ? PRIVATE_PAGE_CACHE_CONTROL : 'no-cache')
         .type('text/html; charset=utf-8')
         .send(rendered.html);
     }
@@ -127,7 +171,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     if (file !== '/' && candidate.startsWith(webDist) && path.extname(file)) {
       return reply.sendFile(file);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', session ? PRIVATE_PAGE_CACHE_CONTROL : 'no-cache').sendFile('index.html');
   });
   app.setNotFoundHandler((_request, reply) => sendRouteNotFound(reply));
 }

@@ -151,6 +151,9 @@ function writerRoutes(app: FastifyInstance, writers: Writers) {
       ? ({ access: 'company', permission: 'presence' } as const)
       : ({ access: 'user' } as const);
   /** The writer and the picture uploaded to one of its posts; another company's post is a 404 before the upload is read. */
+  /** A post's public pages (and the blog lists) go stale with the change (decision 050). */
+  const changed = (tx: Tx, writer: BlogOwner, postId: number) =>
+    app.events.emit(tx, 'blog.changed', { postId, companyId: writer.companyId });
   const uploadTo = async (request: FastifyRequest, id: number) => {
     const writer = await owner(app.db, request);
     await myPost(app.db, writer, id);
@@ -201,11 +204,12 @@ function writerRoutes(app: FastifyInstance, writers: Writers) {
       data: blogPostSchema,
       transaction: true,
     },
-    async ({ request, tx }) =>
-      withMessage(
-        await updatePost(tx, await owner(tx, request), request.params.id, request.body),
-        BLOG_MESSAGES.updated,
-      ),
+    async ({ request, tx }) => {
+      const writer = await owner(tx, request);
+      const post = await updatePost(tx, writer, request.params.id, request.body);
+      await changed(tx, writer, request.params.id);
+      return withMessage(post, BLOG_MESSAGES.updated);
+    },
   );
 
   route.post(
@@ -220,12 +224,9 @@ function writerRoutes(app: FastifyInstance, writers: Writers) {
       transaction: true,
     },
     async ({ request, tx }) => {
-      const { post, nowPublic } = await setPublished(
-        tx,
-        await owner(tx, request),
-        request.params.id,
-        request.body.published,
-      );
+      const writer = await owner(tx, request);
+      const { post, nowPublic } = await setPublished(tx, writer, request.params.id, request.body.published);
+      await changed(tx, writer, request.params.id);
       if (nowPublic && post.company) await app.events.emit(tx, 'blog.published', { postId: post.id });
       return withMessage(post, request.body.published ? BLOG_MESSAGES.published : BLOG_MESSAGES.unpublished);
     },
@@ -242,7 +243,9 @@ function writerRoutes(app: FastifyInstance, writers: Writers) {
       transaction: true,
     },
     async ({ request, tx }) => {
-      await deletePost(tx, app.storage, await owner(tx, request), request.params.id);
+      const writer = await owner(tx, request);
+      await deletePost(tx, app.storage, writer, request.params.id);
+      await changed(tx, writer, request.params.id);
       return withMessage({ id: request.params.id }, BLOG_MESSAGES.deleted);
     },
   );
@@ -260,10 +263,9 @@ function writerRoutes(app: FastifyInstance, writers: Writers) {
     },
     async ({ request }) => {
       const { writer, upload } = await uploadTo(request, request.params.id);
-      return withMessage(
-        await saveCover(app.db, app.storage, writer, request.params.id, upload),
-        BLOG_MESSAGES.coverSaved,
-      );
+      const post = await saveCover(app.db, app.storage, writer, request.params.id, upload);
+      await changed(app.db, writer, request.params.id);
+      return withMessage(post, BLOG_MESSAGES.coverSaved);
     },
   );
 
@@ -298,10 +300,11 @@ function writerRoutes(app: FastifyInstance, writers: Writers) {
       params: idParamsSchema,
       data: blogPostSchema,
     },
-    async ({ request }) =>
-      withMessage(
-        await removeCover(app.db, app.storage, await owner(app.db, request), request.params.id),
-        BLOG_MESSAGES.coverRemoved,
-      ),
+    async ({ request }) => {
+      const writer = await owner(app.db, request);
+      const post = await removeCover(app.db, app.storage, writer, request.params.id);
+      await changed(app.db, writer, request.params.id);
+      return withMessage(post, BLOG_MESSAGES.coverRemoved);
+    },
   );
 }

@@ -87,8 +87,18 @@ export async function filesRoutes(fastify: FastifyInstance) {
       data: z.object({ id: z.number().int() }),
     },
     async ({ request, member }) => {
-      const key = await app.db.transaction((tx) => deleteImage(tx, member.companyId, request.body.id));
-      await app.storage.remove(key);
+      const { storageKey } = await app.db.transaction(async (tx) => {
+        const deleted = await deleteImage(tx, member.companyId, request.body.id);
+        // A picture of a product: its page and cards change (decision 050).
+        if (deleted.productId !== null)
+          await app.events.emit(tx, 'product.changed', {
+            productIds: [deleted.productId],
+            companyId: member.companyId,
+            listing: false,
+          });
+        return deleted;
+      });
+      await app.storage.remove(storageKey);
       return withMessage({ id: request.body.id }, FILE_MESSAGES.imageDeleted);
     },
   );
@@ -184,6 +194,13 @@ export async function filesRoutes(fastify: FastifyInstance) {
       const report = await importProducts(app.db, member, upload.data.toString('utf8'), upload.fileName, (progress) =>
         request.log.info(progress, 'product import: batch saved'),
       );
+      // Imported products change lists and store pages (decision 050); their own pages by the time to live.
+      if (report.created + report.updated > 0)
+        await app.events.emit(app.db, 'product.changed', {
+          productIds: [],
+          companyId: member.companyId,
+          listing: true,
+        });
       return withMessage(report, importSummary(report.created, report.updated, report.rejected));
     },
   );

@@ -142,14 +142,19 @@ async function purgeOrphans(db: Db, storage: Storage, companyId: number) {
 }
 
 /** Deletes an upload of the company, attached or not; combinations stop showing it. Returns the key to remove. */
-export async function deleteImage(tx: Tx, companyId: number, imageId: number): Promise<string> {
+/** Deletes an image; answers its storage key and the product it was attached to (null: none). */
+export async function deleteImage(
+  tx: Tx,
+  companyId: number,
+  imageId: number,
+): Promise<{ storageKey: string; productId: number | null }> {
   const [row] = await tx
     .delete(productImages)
     .where(and(eq(productImages.id, imageId), eq(productImages.companyId, companyId)))
     .returning();
   if (!row) throw notFound();
   if (row.productId) await forgetImagesInMatrix(tx, row.productId, [row.id]);
-  return row.storageKey;
+  return { storageKey: row.storageKey, productId: row.productId };
 }
 
 export async function forgetImagesInMatrix(tx: Tx, productId: number, imageIds: number[]) {

@@ -67,6 +67,11 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   await fastify.register(calculatorRoutes);
 }
 
+/** A product's combinations or calculator changed: the pages that show it go stale (decision 050). */
+function productChanged(app: FastifyInstance, tx: Tx, companyId: number, productId: number) {
+  return app.events.emit(tx, 'product.changed', { productIds: [productId], companyId, listing: true });
+}
+
 async function productRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const route = routes(fastify);
@@ -76,6 +81,9 @@ async function productRoutes(fastify: FastifyInstance) {
     if (product.status === 'active')
       await app.events.emit(tx, 'product.published', { productId: product.id, companyId });
   };
+  /** Public pages that show the product go stale with the change (decision 050). */
+  const changed = (tx: Tx, companyId: number, productId: number) =>
+    app.events.emit(tx, 'product.changed', { productIds: [productId], companyId, listing: true });
 
   route.get(
     '/api/v1/product/list',
@@ -106,6 +114,7 @@ async function productRoutes(fastify: FastifyInstance) {
       const product = await app.db.transaction(async (tx) => {
         const created = await createProduct(tx, owner, request.body, caches);
         await announceIfActive(tx, owner.companyId, created);
+        await changed(tx, owner.companyId, created.id);
         return created;
       });
       return withMessage(product, CATALOG_MESSAGES.created);
@@ -125,9 +134,11 @@ async function productRoutes(fastify: FastifyInstance) {
     },
     async ({ request, member: owner }) => {
       const caches = await catalogCaches(app.db);
-      const { product, removedFiles } = await app.db.transaction((tx) =>
-        updateProduct(tx, owner, request.params.id, request.body, caches),
-      );
+      const { product, removedFiles } = await app.db.transaction(async (tx) => {
+        const updated = await updateProduct(tx, owner, request.params.id, request.body, caches);
+        await changed(tx, owner.companyId, request.params.id);
+        return updated;
+      });
       await Promise.all(removedFiles.map((key) => app.storage.remove(key)));
       return withMessage(product, CATALOG_MESSAGES.updated);
     },
@@ -185,6 +196,7 @@ async function productRoutes(fastify: FastifyInstance) {
     },
     async ({ request, member, tx }) => {
       await deleteProduct(tx, member.companyId, request.body.id);
+      await changed(tx, member.companyId, request.body.id);
       return withMessage({ id: request.body.id }, CATALOG_MESSAGES.deleted);
     },
   );
@@ -200,8 +212,11 @@ async function productRoutes(fastify: FastifyInstance) {
       data: productDetailSchema,
       transaction: true,
     },
-    async ({ request, member, tx }) =>
-      withMessage(await restoreProduct(tx, member.companyId, request.body.id), CATALOG_MESSAGES.restored),
+    async ({ request, member, tx }) => {
+      const restored = await restoreProduct(tx, member.companyId, request.body.id);
+      await changed(tx, member.companyId, request.body.id);
+      return withMessage(restored, CATALOG_MESSAGES.restored);
+    },
   );
 
   route.post(
@@ -219,6 +234,7 @@ async function productRoutes(fastify: FastifyInstance) {
       const { id, status } = request.body;
       const product = await setProductStatus(tx, member.companyId, id, status);
       await announceIfActive(tx, member.companyId, product);
+      await changed(tx, member.companyId, id);
       return withMessage(product, CATALOG_MESSAGES.statusUpdated);
     },
   );
@@ -253,8 +269,11 @@ async function matrixRoutes(fastify: FastifyInstance) {
       data: matrixRowSchema,
       transaction: true,
     },
-    async ({ request, member, tx }) =>
-      withMessage(await updateMatrixRow(tx, member.companyId, request.body), CATALOG_MESSAGES.matrixUpdated),
+    async ({ request, member, tx }) => {
+      const row = await updateMatrixRow(tx, member.companyId, request.body);
+      await productChanged(app, tx, member.companyId, request.body.product_id);
+      return withMessage(row, CATALOG_MESSAGES.matrixUpdated);
+    },
   );
 
   route.post(
@@ -268,8 +287,11 @@ async function matrixRoutes(fastify: FastifyInstance) {
       data: z.object({ deleted: z.array(z.number().int()) }),
       transaction: true,
     },
-    async ({ request, member, tx }) =>
-      withMessage(await deleteMatrixRows(tx, member.companyId, request.body), CATALOG_MESSAGES.matrixDeleted),
+    async ({ request, member, tx }) => {
+      const deleted = await deleteMatrixRows(tx, member.companyId, request.body);
+      await productChanged(app, tx, member.companyId, request.body.product_id);
+      return withMessage(deleted, CATALOG_MESSAGES.matrixDeleted);
+    },
   );
 }
 
@@ -305,6 +327,7 @@ async function calculatorRoutes(fastify: FastifyInstance) {
     async ({ request, member, tx }) => {
       const { product_id, values } = request.body;
       const result = await saveCalculatorTable(tx, member.companyId, product_id, values);
+      await productChanged(app, tx, member.companyId, product_id);
       return withMessage(result, CALCULATOR_MESSAGES.tableSaved);
     },
   );
@@ -323,6 +346,7 @@ async function calculatorRoutes(fastify: FastifyInstance) {
     async ({ request, member, tx }) => {
       const { product_id, ...input } = request.body;
       const result = await saveCalculator(tx, member.companyId, product_id, input);
+      await productChanged(app, tx, member.companyId, product_id);
       return withMessage(result, CALCULATOR_MESSAGES.saved);
     },
   );

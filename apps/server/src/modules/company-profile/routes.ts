@@ -80,9 +80,12 @@ export async function companyProfileRoutes(app: FastifyInstance) {
       data: companyProfileSchema,
     },
     async ({ request, member }) => {
-      const { profile: saved, removedKeys } = await app.db.transaction(async (tx) =>
-        saveCompanyProfile(tx, await companyOf(tx, member.companyId), request.body),
-      );
+      const { profile: saved, removedKeys } = await app.db.transaction(async (tx) => {
+        const result = await saveCompanyProfile(tx, await companyOf(tx, member.companyId), request.body);
+        // Its mini-site and the pages that show the company go stale (decision 050).
+        await app.events.emit(tx, 'company.changed', { companyId: member.companyId });
+        return result;
+      });
       await Promise.all(removedKeys.map((key) => app.storage.remove(key)));
       return withMessage(saved, COMPANY_PROFILE_MESSAGES.saved);
     },

@@ -32,6 +32,7 @@ import {
 import { sellerDirectoryQuerySchema } from '@tradeloop/contracts/directory';
 import { serializeAsBuilt } from '../../platform/http.ts';
 import { addHeadRenderer } from '../../platform/web.ts';
+import { onPageEffect, pageEffect } from '../../platform/page-effects.ts';
 import { drawDemoPicturesWhenReady } from '../../platform/demo-pictures.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { JOB_PRIORITY } from '../../platform/jobs.ts';
@@ -57,6 +58,11 @@ const tags = ['market'];
 export async function marketRoutes(fastify: FastifyInstance, options: { demoPictures: boolean }) {
   await loadStartingRates(fastify.db);
   const counters = createCounters(fastify.db);
+  // Views and searches of pages served from the cache are counted too (decision 050).
+  onPageEffect(fastify, 'market.view', ([productId, fromSearch]) =>
+    counters.countView(Number(productId), !!fromSearch),
+  );
+  onPageEffect(fastify, 'market.search', ([term]) => counters.countSearch(String(term)));
   fastify.jobs.local('market.counters', FLUSH_EVERY_MS, counters.flush);
   fastify.jobs.every('market.prune-listing-changes', PRUNE_EVERY_MS, (db) => pruneChangeLog(db, LISTING_CHANGE_LOG), {
     priority: JOB_PRIORITY.pruning,
@@ -132,6 +138,7 @@ export async function marketRoutes(fastify: FastifyInstance, options: { demoPict
         userId: request.user?.id ?? null,
       });
       counters.countView(page.product.id, !!request.query.search_keyword);
+      pageEffect('market.view', [page.product.id, !!request.query.search_keyword]);
       return page;
     },
   );
@@ -276,7 +283,11 @@ async function operatorRoutes(fastify: FastifyInstance) {
       data: z.array(exchangeRateSchema),
     },
     async ({ request, user }) => {
-      await app.db.transaction((tx) => updateRates(tx, user.id, request.body));
+      await app.db.transaction(async (tx) => {
+        await updateRates(tx, user.id, request.body);
+        // Every converted price on a public page goes stale (decision 050).
+        await app.events.emit(tx, 'rates.changed', { by: user.id });
+      });
       forgetRates(app.db);
       return withMessage(await listRates(app.db), MARKET_MESSAGES.ratesUpdated);
     },
@@ -318,7 +329,9 @@ async function operatorRoutes(fastify: FastifyInstance) {
     async ({ request, user }) => {
       const profile = await app.db.transaction(async (tx) => {
         await requireOperator(tx, user.id);
-        return setMemberType(tx, request.body.company_id, request.body.member_type);
+        const changed = await setMemberType(tx, request.body.company_id, request.body.member_type);
+        await app.events.emit(tx, 'company.changed', { companyId: request.body.company_id });
+        return changed;
       });
       return withMessage(profile, MARKET_MESSAGES.memberTypeUpdated);
     },
@@ -352,11 +365,11 @@ async function sellerProfileRoutes(fastify: FastifyInstance) {
       data: sellerMarketProfileSchema,
       transaction: true,
     },
-    async ({ request, user, tx }) =>
-      withMessage(
-        await setAnnualRevenue(tx, user.companyId!, request.body.annual_revenue),
-        MARKET_MESSAGES.sellerProfileUpdated,
-      ),
+    async ({ request, user, tx }) => {
+      const profile = await setAnnualRevenue(tx, user.companyId!, request.body.annual_revenue);
+      await app.events.emit(tx, 'company.changed', { companyId: user.companyId! });
+      return withMessage(profile, MARKET_MESSAGES.sellerProfileUpdated);
+    },
   );
 }
 

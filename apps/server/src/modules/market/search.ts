@@ -37,6 +37,7 @@ import {
 } from './search-query.ts';
 import { sqlSearch } from './search-sql.ts';
 import { sqlList, rowsOf } from '../../db/sql.ts';
+import { pageEffect } from '../../platform/page-effects.ts';
 
 /**
  * POST front/product/list (docs/decisions/012 and 020): the keyword is planned (typos, prefixes), the
@@ -268,7 +269,11 @@ export async function searchProducts(
   const bigPost = row.big_post ? byId.get(row.big_post) : undefined;
   const panels = await popularPanels(db, data[0]?.categoryIds ?? [], readRows);
   const present: Presenter = await presenter(db, rates, currency.id, [...rows, ...panels.liked, ...panels.searched]);
-  if (body.keyword && plan.words.length) counters?.countSearch(plan.words.join(' '));
+  if (body.keyword && plan.words.length && counters) {
+    counters.countSearch(plan.words.join(' '));
+    // A cached list page counts its search again for each view (decision 050).
+    pageEffect('market.search', [plan.words.join(' ')]);
+  }
   return {
     data: data.map(present),
     big_post: bigPost ? present(bigPost) : null,

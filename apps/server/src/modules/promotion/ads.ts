@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { companyProductSummaries } from '../catalog/product-access.ts';
 import { publicCards } from '../market/listing.ts';
+import { pageEffect } from '../../platform/page-effects.ts';
 import type { AdCounters } from './counters.ts';
 import { adDailyStats, adProducts, ads } from './tables.ts';
 
@@ -257,6 +258,12 @@ export async function sponsoredAds(
     if (slots.length >= AD_LIMITS.slots) break;
   }
   if (options.countImpressions) for (const slot of slots) options.counters.count(slot.ad_id, 'impressions');
+  // A cached page shows its ads to each of its visitors: each view counts (decision 050).
+  if (slots.length)
+    pageEffect(
+      'promotion.impressions',
+      slots.map((slot) => slot.ad_id),
+    );
   return slots;
 }
 

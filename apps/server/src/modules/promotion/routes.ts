@@ -32,6 +32,7 @@ import { routes, withMessage } from '../../platform/routes.ts';
 import { listProducts } from '../catalog/service.ts';
 import { issuesToErrors } from '../catalog/service.ts';
 import { isBot } from '../tracking/service.ts';
+import { onPageEffect } from '../../platform/page-effects.ts';
 import { adDetails, countClick, createAd, deleteAd, listAds, sponsoredAds, updateAd } from './ads.ts';
 import {
   createBanner,
@@ -97,6 +98,10 @@ export async function promotionRoutes(fastify: FastifyInstance, options: { demoP
   const route = routes(fastify);
   const counters = createAdCounters(fastify.db);
   fastify.jobs.local('promotion.ad-counters', AD_FLUSH_EVERY_MS, counters.flush);
+  onPageEffect(fastify, 'promotion.impressions', (adIds, request) => {
+    if (isBot(request.headers['user-agent'])) return;
+    for (const adId of adIds) counters.count(Number(adId), 'impressions');
+  });
   const adTags = ['promotion: ads'];
   const bannerTags = ['promotion: banners'];
 
@@ -128,8 +133,11 @@ export async function promotionRoutes(fastify: FastifyInstance, options: { demoP
       status: 201,
       transaction: true,
     },
-    async ({ request, member, tx }) =>
-      withMessage(await createAd(tx, member.companyId, request.body), PROMOTION_MESSAGES.adCreated),
+    async ({ request, member, tx }) => {
+      const ad = await createAd(tx, member.companyId, request.body);
+      await app.events.emit(tx, 'promotion.changed', { companyId: member.companyId });
+      return withMessage(ad, PROMOTION_MESSAGES.adCreated);
+    },
   );
 
   route.post(
@@ -145,7 +153,9 @@ export async function promotionRoutes(fastify: FastifyInstance, options: { demoP
     },
     async ({ request, member, tx }) => {
       const { id, ...body } = request.body;
-      return withMessage(await updateAd(tx, member.companyId, id, body), PROMOTION_MESSAGES.adUpdated);
+      const ad = await updateAd(tx, member.companyId, id, body);
+      await app.events.emit(tx, 'promotion.changed', { companyId: member.companyId });
+      return withMessage(ad, PROMOTION_MESSAGES.adUpdated);
     },
   );
 
@@ -259,7 +269,11 @@ export async function promotionRoutes(fastify: FastifyInstance, options: { demoP
       if (form.images.length === 0) throw invalid({ images: [PROMOTION_MESSAGES.imagesRequired] });
       const stored = await storeImages(app.storage, member.companyId, form.images);
       try {
-        const banner = await app.db.transaction((tx) => createBanner(tx, member.companyId, fields, stored));
+        const banner = await app.db.transaction(async (tx) => {
+          const created = await createBanner(tx, member.companyId, fields, stored);
+          await app.events.emit(tx, 'promotion.changed', { companyId: member.companyId });
+          return created;
+        });
         return withMessage(banner, PROMOTION_MESSAGES.bannerSaved);
       } catch (error) {
         await Promise.all(stored.map((image) => app.storage.remove(image.storageKey)));
@@ -287,9 +301,11 @@ export async function promotionRoutes(fastify: FastifyInstance, options: { demoP
       const fields = parseFields(bannerUpdateFieldsSchema, form.fields);
       const stored = await storeImages(app.storage, member.companyId, form.images);
       try {
-        const { banner, removedKeys } = await app.db.transaction((tx) =>
-          updateBanner(tx, member.companyId, request.params.id, fields, stored),
-        );
+        const { banner, removedKeys } = await app.db.transaction(async (tx) => {
+          const updated = await updateBanner(tx, member.companyId, request.params.id, fields, stored);
+          await app.events.emit(tx, 'promotion.changed', { companyId: member.companyId });
+          return updated;
+        });
         await Promise.all(removedKeys.map((key) => app.storage.remove(key)));
         return withMessage(banner, PROMOTION_MESSAGES.bannerUpdated);
       } catch (error) {

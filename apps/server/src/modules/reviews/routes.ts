@@ -170,7 +170,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
     async ({ request, user, tx }) => {
       await requireOperator(tx, user.id);
       return withMessage(
-        await moderateReview(tx, request.params.id, request.body.hidden),
+        await moderateReview(tx, app.events, request.params.id, request.body.hidden),
         request.body.hidden ? REVIEW_MESSAGES.hidden : REVIEW_MESSAGES.shown,
       );
     },

@@ -407,7 +407,7 @@ export async function reportedReviews(db: Tx, query: z.infer<typeof reportedRevi
 }
 
 /** The operator hides a review (not listed, not counted) or shows it again (the reports are dealt with). */
-export async function moderateReview(tx: Tx, id: number, hidden: boolean) {
+export async function moderateReview(tx: Tx, events: EventBus, id: number, hidden: boolean) {
   const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
   if (!row) throw notFound(REVIEW_MESSAGES.reviewNotFound);
   const now = new Date();
@@ -418,6 +418,7 @@ export async function moderateReview(tx: Tx, id: number, hidden: boolean) {
     )
     .where(eq(reviews.id, id));
   await refreshCompanyRating(tx, row.companyId);
+  await events.emit(tx, 'review.moderated', { reviewId: id, companyId: row.companyId });
   return null;
 }
 
