@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { socialRoutes } from './modules/auth/social-routes.ts';
 import { directoryRoutes } from './modules/accounts/directory-routes.ts';
 import { onboardingRoutes } from './modules/accounts/onboarding-routes.ts';
+import { passwordRoutes } from './modules/accounts/password-routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rolesRoutes);
   await app.register(directoryRoutes);
   await app.register(onboardingRoutes);
+  await app.register(passwordRoutes);
   await app.register(referenceRoutes);
   await app.register(catalogRoutes);
   await app.register(chatRoutes);

@@ -199,7 +199,7 @@ function structuredData(url: URL, queryClient: QueryClient, origin: string): str
     ];
     return [linkList('BreadcrumbList', crumbs, origin)];
   }
-  if (path === '/') {
+  if (path === '/' || path === '/home') {
     return [
       jsonLd({ '@type': 'Organization', name: SITE, url: `${origin}/`, logo: `${origin}/favicon.svg` }),
       jsonLd({

@@ -25,6 +25,7 @@ export type SsrEntry = {
 /** Paths rendered on the server; everything else (CRM, chat, seller tools) renders in the browser. */
 const SERVER_RENDERED = [
   /^\/$/,
+  /^\/home$/,
   /^\/productlist$/,
   /^\/productdetail\/.+/,
   /^\/user\/(signin|signup)$/,

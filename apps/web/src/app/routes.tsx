@@ -24,6 +24,21 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
     return null;
   }
 
+  async function homePage() {
+    const [page, data] = await Promise.all([
+      import('../features/home/pages/HomePage.tsx'),
+      import('../features/home/page-data.ts'),
+    ]);
+    return { Component: page.HomePage, loader: pageData(queryClient, data.homePageQueries) };
+  }
+
+  /** Password reset (decision 051), open to everyone: a signed-in user may have forgotten it too. */
+  async function resetPasswordPage() {
+    return {
+      Component: (await import('../features/auth/pages/ResetPasswordPage.tsx')).ResetPasswordPage,
+    };
+  }
+
   return [
     {
       id: 'root',
@@ -35,16 +50,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         {
           ErrorBoundary: RouteErrorPage,
           children: [
-            {
-              index: true,
-              lazy: async () => {
-                const [page, data] = await Promise.all([
-                  import('../features/home/pages/HomePage.tsx'),
-                  import('../features/home/page-data.ts'),
-                ]);
-                return { Component: page.HomePage, loader: pageData(queryClient, data.homePageQueries) };
-              },
-            },
+            { index: true, lazy: homePage },
+            // The spec's `home` area answers as the home page (its canonical address stays /).
+            { path: 'home', lazy: homePage },
             {
               path: 'productlist',
               lazy: async () => {
@@ -152,6 +160,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 Component: (await import('../features/accounts/pages/SetPasswordPage.tsx')).SetPasswordPage,
               }),
             },
+            { path: 'user/resetPassword', lazy: resetPasswordPage },
+            // The spec's route name for the same page.
+            { path: 'resetPassword', lazy: resetPasswordPage },
             {
               path: 'user/confirm-email',
               lazy: async () => ({

@@ -3,6 +3,7 @@ export const PATHS = {
   home: '/',
   signin: '/user/signin',
   signup: '/user/signup',
+  resetPassword: '/user/resetPassword',
   dashboard: '/dashboard',
   profile: '/profile',
   onboarding: '/OnBoardingStepForm',
