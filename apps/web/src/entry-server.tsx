@@ -14,6 +14,7 @@ import {
 } from '@tradeloop/contracts/blogs-constants';
 import type { ProductPage, ProductSearchResult } from '@tradeloop/contracts/market';
 import { PRODUCT_DETAIL_PREFIX } from '@tradeloop/contracts/market-constants';
+import { CATEGORY_PAGE_PREFIX, categoryPagePath, type CategoryPage } from '@tradeloop/contracts/market-category';
 import { AppProviders } from './app/providers.tsx';
 import { appRoutes } from './app/routes.tsx';
 import { servedPageScript, scriptSafeJson } from './app/served-page.ts';
@@ -81,6 +82,8 @@ function keywordOf(url: URL): string {
 export function documentHead(url: URL): DocumentHead | null {
   const path = url.pathname;
   if (path.startsWith(PRODUCT_DETAIL_PREFIX) || path.startsWith(BLOG_DETAIL_PREFIX)) return null;
+  // Category and site pages: their modules write the head (name, description, canonical).
+  if (path.startsWith(CATEGORY_PAGE_PREFIX) || path.startsWith('/page/')) return null;
   if (path === BLOG_LIST_PATH) {
     // Search results are not pages of their own; a category and its pages are.
     const category = (url.searchParams.get('category') ?? '').trim();
@@ -162,7 +165,7 @@ function structuredData(url: URL, queryClient: QueryClient, origin: string): str
       { name: 'Home', path: '/' },
       ...page.product.categories.map((category) => ({
         name: category.name,
-        path: `/productlist?categories=${category.id}`,
+        path: categoryPagePath([category.slug]),
       })),
       { name: page.product.name, path: page.product.product_url },
     ];
@@ -198,6 +201,24 @@ function structuredData(url: URL, queryClient: QueryClient, origin: string): str
       { name: detail.post.title, path: blogPostPath(detail.post.slug) },
     ];
     return [linkList('BreadcrumbList', crumbs, origin)];
+  }
+  if (path.startsWith(CATEGORY_PAGE_PREFIX)) {
+    const page = findQuery<CategoryPage>(queryClient, 'market', 'category');
+    if (!page) return [];
+    const result = findQuery<ProductSearchResult>(queryClient, 'market', 'search');
+    const crumbs = [{ name: 'Home', path: '/' }, ...page.breadcrumbs.map(({ name, path }) => ({ name, path }))];
+    return [
+      ...(result
+        ? [
+            linkList(
+              'ItemList',
+              result.data.map((product) => ({ name: product.name, path: product.product_url })),
+              origin,
+            ),
+          ]
+        : []),
+      linkList('BreadcrumbList', crumbs, origin),
+    ];
   }
   if (path === '/' || path === '/home') {
     return [

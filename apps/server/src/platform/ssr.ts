@@ -28,6 +28,8 @@ const SERVER_RENDERED = [
   /^\/home$/,
   /^\/productlist$/,
   /^\/productdetail\/.+/,
+  /^\/category\/.+/,
+  /^\/page\/[^/]+$/,
   /^\/user\/(signin|signup)$/,
   /^\/mini-site\/[^/]+(\/(about-us|our-products|blog|contact-us))?\/?$/,
   /^\/blog$/,

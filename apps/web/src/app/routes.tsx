@@ -74,6 +74,17 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 return { Component: page.ProductDetailPage, loader: pageData(queryClient, data.productPageQueries) };
               },
             },
+            {
+              // Category pages (decision 051): /category/{slug}, nested as /category/{top}/{…}/{slug}.
+              path: 'category/*',
+              lazy: async () => {
+                const [page, data] = await Promise.all([
+                  import('../features/market/pages/CategoryPage.tsx'),
+                  import('../features/market/page-data.ts'),
+                ]);
+                return { Component: page.CategoryPage, loader: data.categoryPageLoader(queryClient) };
+              },
+            },
             // The store's pages under the spec's own area names (/about-us/{slug}, …) lead to the store (decision 044).
             ...Object.entries(MINI_SITE_AREAS).map(([area, page]) => ({
               path: `${area}/:slug`,

@@ -5,8 +5,8 @@ import { BLOG_LIST_PATH, blogPostPath } from '@tradeloop/contracts/blogs-constan
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { escapeHtml, type PageHead } from '../../platform/web.ts';
-import { categoryTree } from '../catalog/taxonomy-service.ts';
 import { publishedPostCount, publishedPostPaths } from '../blogs/service.ts';
+import { categoryPagePaths } from './category-page.ts';
 import { productUrlOf } from './listing.ts';
 import { storefrontCount, storefrontSlugs } from './sellers.ts';
 import { productPage } from './product-page.ts';
@@ -191,13 +191,11 @@ function sections(db: Db, publicUrl: string): Record<SitemapSection, Section> {
 }
 
 async function sitePages(db: Db, publicUrl: string): Promise<SitemapEntry[]> {
-  const tree = await categoryTree(db);
   return [
     { loc: `${publicUrl}/` },
     { loc: `${publicUrl}/productlist` },
-    ...(tree.children.get(null) ?? []).map((category) => ({
-      loc: `${publicUrl}/productlist?categories=${category.id}`,
-    })),
+    // Every category's page (decision 051), top categories first.
+    ...(await categoryPagePaths(db)).map((path) => ({ loc: `${publicUrl}${path}` })),
     { loc: `${publicUrl}${BLOG_LIST_PATH}` },
   ];
 }

@@ -40,6 +40,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { COMBINATION_SEPARATOR, productTitle } from '@tradeloop/contracts/catalog-constants';
+import { categoryPagePath } from '@tradeloop/contracts/market-category';
 import type { MarketProduct, ProductPage } from '@tradeloop/contracts/market';
 import { productKeyOf } from '@tradeloop/contracts/market-constants';
 import { miniSitePath } from '@tradeloop/contracts/company-profile-constants';
@@ -516,7 +517,7 @@ export function ProductDetailPage() {
               Products
             </Anchor>
             {product.categories.map((category) => (
-              <Anchor key={category.id} component={Link} to={`/productlist?categories=${category.id}`}>
+              <Anchor key={category.id} component={Link} to={categoryPagePath([category.slug])}>
                 {category.name}
               </Anchor>
             ))}
