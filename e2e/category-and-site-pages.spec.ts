@@ -1,11 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { ProductSearchResult } from '@tradeloop/contracts/market';
 import type { CategoryPage } from '@tradeloop/contracts/market-category';
-import { expectAccessible } from './support.ts';
+import { DEMO_OPERATOR_EMAIL } from '@tradeloop/contracts/market-constants';
+import { DEMO_PASSWORD } from '@tradeloop/contracts/demo';
+import { SITE_PAGE_LINKS, SITE_PAGE_MESSAGES, SITE_PAGE_SLUGS, type SitePage } from '@tradeloop/contracts/site-pages';
+import { expectAccessible, openAccountMenu, signIn } from './support.ts';
 
 /**
- * Category pages (decision 051) are rendered on the server like the product list (decision 029): their
- * HTML, before any JavaScript, holds the category, its products and its structured data.
+ * Category and site pages (decision 051) are rendered on the server like the product list (decision 029):
+ * their HTML, before any JavaScript, holds the category and its products, or the page's text, and their
+ * structured data.
  */
 
 const html = (text: string) =>
@@ -101,4 +105,54 @@ test('an unknown category answers 404 and says so', async ({ page, request }) =>
   expect(response.status()).toBe(404);
   await page.goto('/category/no-such-category');
   await expect(page.getByRole('heading', { name: 'Category not found' })).toBeVisible();
+});
+
+test('the HTML of a site page holds its text and JSON-LD; the footer and the sitemap lead to every one', async ({
+  page,
+  request,
+}) => {
+  const about = ((await (await request.get('/api/v1/front/page/about')).json()) as { data: SitePage }).data;
+  const served = await rawHtml(request, '/page/about');
+  const root = served.slice(served.indexOf('<div id="root">'));
+  expect(root).toContain(html(about.title));
+  expect(root).toContain('<strong>Verified suppliers.</strong>');
+  expect(served).toContain('"@type":"WebPage"');
+  expect(served).toContain('"@type":"BreadcrumbList"');
+  expect(served).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/page\/about"/);
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const slug of SITE_PAGE_SLUGS) expect(sitemap).toContain(`/page/${slug}</loc>`);
+  expect((await request.get('/page/careers')).status()).toBe(404);
+
+  await page.goto('/');
+  const footer = page.getByRole('navigation', { name: 'Site' });
+  for (const slug of SITE_PAGE_SLUGS)
+    await expect(footer.getByRole('link', { name: SITE_PAGE_LINKS[slug] })).toBeVisible();
+  await footer.getByRole('link', { name: SITE_PAGE_LINKS.terms }).click();
+  await expect(page).toHaveURL(/\/page\/terms$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();
+  await expectAccessible(page, 'the terms of use');
+});
+
+test('the platform operator rewrites a site page in the editor and visitors read it', async ({ page, browser }) => {
+  await signIn(page, DEMO_OPERATOR_EMAIL, DEMO_PASSWORD);
+  await openAccountMenu(page);
+  await page.getByRole('menuitem', { name: 'Site pages' }).click();
+  await expect(page).toHaveURL(/\/operator\/site-pages$/);
+  await page.getByRole('tab', { name: SITE_PAGE_LINKS.help }).click();
+  const form = page.getByRole('form', { name: `Edit ${SITE_PAGE_LINKS.help}` });
+  await form.getByRole('textbox', { name: 'Title' }).fill('Help centre');
+  const editor = form.getByRole('textbox', { name: 'Page text' });
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Call us on weekdays from 9 to 5.');
+  await expectAccessible(page, 'the site page editor');
+  await form.getByRole('button', { name: 'Save page' }).click();
+  await expect(form.getByText(SITE_PAGE_MESSAGES.saved)).toBeVisible();
+
+  const visitor = await browser.newPage();
+  await visitor.goto('/page/help');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Help centre' })).toBeVisible();
+  await expect(visitor.getByTestId('site-page-content')).toContainText('Call us on weekdays from 9 to 5.');
+  await visitor.close();
 });

@@ -42,6 +42,7 @@ import { promotionRoutes } from './modules/promotion/routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { companyProfileRoutes } from './modules/company-profile/routes.ts';
 import { blogsRoutes } from './modules/blogs/routes.ts';
+import { sitePagesRoutes } from './modules/site-pages/routes.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
 import { scoringRoutes } from './modules/scoring/routes.ts';
 import { automationRoutes } from './modules/automation/routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(reviewsRoutes);
   await app.register(companyProfileRoutes);
   await app.register(blogsRoutes, { demoPictures: options.demoPictures ?? config.demoData });
+  await app.register(sitePagesRoutes);
 
   // The web app on the same origin; API paths that match nothing answer the JSON 404.
   if (fs.existsSync(config.webDist)) await registerWebApp(app, config.webDist);

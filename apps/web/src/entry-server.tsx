@@ -15,6 +15,8 @@ import {
 import type { ProductPage, ProductSearchResult } from '@tradeloop/contracts/market';
 import { PRODUCT_DETAIL_PREFIX } from '@tradeloop/contracts/market-constants';
 import { CATEGORY_PAGE_PREFIX, categoryPagePath, type CategoryPage } from '@tradeloop/contracts/market-category';
+import { SITE_PAGE_PREFIX, sitePagePath } from '@tradeloop/contracts/site-pages-constants';
+import type { SitePage } from '@tradeloop/contracts/site-pages';
 import { AppProviders } from './app/providers.tsx';
 import { appRoutes } from './app/routes.tsx';
 import { servedPageScript, scriptSafeJson } from './app/served-page.ts';
@@ -83,7 +85,7 @@ export function documentHead(url: URL): DocumentHead | null {
   const path = url.pathname;
   if (path.startsWith(PRODUCT_DETAIL_PREFIX) || path.startsWith(BLOG_DETAIL_PREFIX)) return null;
   // Category and site pages: their modules write the head (name, description, canonical).
-  if (path.startsWith(CATEGORY_PAGE_PREFIX) || path.startsWith('/page/')) return null;
+  if (path.startsWith(CATEGORY_PAGE_PREFIX) || path.startsWith(SITE_PAGE_PREFIX)) return null;
   if (path === BLOG_LIST_PATH) {
     // Search results are not pages of their own; a category and its pages are.
     const category = (url.searchParams.get('category') ?? '').trim();
@@ -218,6 +220,22 @@ function structuredData(url: URL, queryClient: QueryClient, origin: string): str
           ]
         : []),
       linkList('BreadcrumbList', crumbs, origin),
+    ];
+  }
+  if (path.startsWith(SITE_PAGE_PREFIX)) {
+    const page = findQuery<SitePage>(queryClient, 'site-pages', 'page');
+    if (!page) return [];
+    const address = `${origin}${sitePagePath(page.slug)}`;
+    return [
+      jsonLd({ '@type': 'WebPage', name: page.title, description: page.description, url: address }),
+      linkList(
+        'BreadcrumbList',
+        [
+          { name: 'Home', path: '/' },
+          { name: page.title, path: sitePagePath(page.slug) },
+        ],
+        origin,
+      ),
     ];
   }
   if (path === '/' || path === '/home') {

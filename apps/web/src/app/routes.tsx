@@ -171,6 +171,24 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 Component: (await import('../features/accounts/pages/SetPasswordPage.tsx')).SetPasswordPage,
               }),
             },
+            {
+              // The site's own pages (decision 051): about, terms, privacy, help, contact.
+              path: 'page/:slug',
+              lazy: async () => {
+                const [page, data] = await Promise.all([
+                  import('../features/site-pages/pages/SitePageView.tsx'),
+                  import('../features/site-pages/page-data.ts'),
+                ]);
+                return { Component: page.SitePageView, loader: pageData(queryClient, data.sitePageQueries) };
+              },
+            },
+            {
+              // Buying requests (issue 45): the page says what is coming; open to every visitor and sub-user.
+              path: 'questionnaire',
+              lazy: async () => ({
+                Component: (await import('../features/buying-requests/pages/QuestionnairePage.tsx')).QuestionnairePage,
+              }),
+            },
             { path: 'user/resetPassword', lazy: resetPasswordPage },
             // The spec's route name for the same page.
             { path: 'resetPassword', lazy: resetPasswordPage },
@@ -449,6 +467,14 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: async () => ({
                     Component: (await import('../features/market/pages/SellerVerificationPage.tsx'))
                       .SellerVerificationPage,
+                  }),
+                },
+                {
+                  // The platform operator's (the server refuses anyone else: 403).
+                  path: 'operator/site-pages',
+                  lazy: async () => ({
+                    Component: (await import('../features/site-pages/pages/SitePagesEditorPage.tsx'))
+                      .SitePagesEditorPage,
                   }),
                 },
                 {

@@ -20,10 +20,12 @@ export const PATHS = {
   reviewsOf: (companyId: number) => `/reviews/of/${companyId}`,
   reportedReviews: '/operator/reviews',
   exchangeRates: '/operator/exchange-rates',
+  sitePages: '/operator/site-pages',
   sellerVerification: '/operator/sellers',
   companyBlog: '/company-blog',
   marketplaceBlog: '/marketplace-blog',
   blog: '/blog',
+  questionnaire: '/questionnaire',
 } as const;
 
 export type ProfileTab = 'basic' | 'job' | 'registration';

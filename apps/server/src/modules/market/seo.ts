@@ -2,6 +2,7 @@ import { asc, count, desc, gte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRODUCT_DETAIL_PREFIX, productKeyOf, type ProductPage } from '@tradeloop/contracts/market';
 import { BLOG_LIST_PATH, blogPostPath } from '@tradeloop/contracts/blogs-constants';
+import { SITE_PAGE_SLUGS, sitePagePath } from '@tradeloop/contracts/site-pages';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { escapeHtml, type PageHead } from '../../platform/web.ts';
@@ -197,6 +198,8 @@ async function sitePages(db: Db, publicUrl: string): Promise<SitemapEntry[]> {
     // Every category's page (decision 051), top categories first.
     ...(await categoryPagePaths(db)).map((path) => ({ loc: `${publicUrl}${path}` })),
     { loc: `${publicUrl}${BLOG_LIST_PATH}` },
+    // The site's own pages (decision 051).
+    ...SITE_PAGE_SLUGS.map((slug) => ({ loc: `${publicUrl}${sitePagePath(slug)}` })),
   ];
 }
 

@@ -17,6 +17,7 @@ import {
   IconSpeakerphone,
   IconWorldWww,
   IconUsersGroup,
+  IconFileText,
   IconFlag,
   IconCurrencyDollar,
   IconRosetteDiscountCheck,
@@ -165,6 +166,9 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             </Menu.Item>
             <Menu.Item component={Link} to={PATHS.exchangeRates} leftSection={<IconCurrencyDollar size={16} />}>
               Exchange rates
+            </Menu.Item>
+            <Menu.Item component={Link} to={PATHS.sitePages} leftSection={<IconFileText size={16} />}>
+              Site pages
             </Menu.Item>
           </>
         )}
