@@ -99,7 +99,12 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             <Menu.Item component={Link} to="/enquiries" leftSection={<IconMessage2Dollar size={16} />}>
               Enquiries
             </Menu.Item>
-            <Menu.Item component={Link} to="/wishlist" leftSection={<IconHeart size={16} />}>
+            <Menu.Item
+              component={Link}
+              to="/wishlist"
+              leftSection={<IconHeart size={16} />}
+              data-track="wishlist-identifier"
+            >
               My wishlist
             </Menu.Item>
             <Menu.Item component={Link} to="/contacts" leftSection={<IconUsers size={16} />}>
