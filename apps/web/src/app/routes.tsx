@@ -279,6 +279,14 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                       }),
                     },
                     {
+                      // The company-wide lists of the spec's index calls (issue 45).
+                      path: 'activities/all',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm-work/activities/pages/ActivityIndexPage.tsx'))
+                          .ActivityIndexPage,
+                      }),
+                    },
+                    {
                       path: 'activities',
                       lazy: async () => ({
                         Component: (await import('../features/crm-work/activities/pages/ActivitiesPage.tsx'))
@@ -388,6 +396,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                       path: 'List',
                       lazy: async () => ({
                         Component: (await import('../features/catalog/pages/ProductListPage.tsx')).ProductListPage,
+                      }),
+                    },
+                    {
+                      // The seller's catalogs in one place (issue 45).
+                      path: 'catalogs',
+                      lazy: async () => ({
+                        Component: (await import('../features/catalog/pages/CatalogsPage.tsx')).CatalogsPage,
                       }),
                     },
                     {
