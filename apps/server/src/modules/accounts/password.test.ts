@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,7 +19,12 @@ let app: FastifyInstance;
 let url: string;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  app = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://tradeloop.example' });
+  // With TEST_REDIS_URL, sockets are closed through the Redis adapter and limits counted in Redis.
+  const redis: Record<string, string> = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {};
+  app = await createTestApp(
+    { SMTP_URL: smtp.url, PUBLIC_URL: 'https://tradeloop.example', ...redis },
+    { realtimeKey: `tl-test-password-${process.pid}-${Date.now()}` },
+  );
   url = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -45,9 +51,13 @@ function lastToken(address: string) {
   return decodeURIComponent(match[1]);
 }
 
-/** Each call comes from an address of its own unless one is given (the limits count per address). */
-let lastOctet = 0;
-const nextAddress = () => `10.45.${Math.floor(++lastOctet / 250)}.${(lastOctet % 250) + 1}`;
+/**
+ * Each call comes from an address of its own unless one is given (the limits count per address); the
+ * run's own prefix keeps them apart from an earlier run's counters in a shared Redis.
+ */
+const runPrefix = `fd45:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+let lastAddress = 0;
+const nextAddress = () => `${runPrefix}::${(++lastAddress).toString(16)}`;
 
 const askReset = (emailId: unknown, remoteAddress = nextAddress()) =>
   app.inject({
