@@ -32,6 +32,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { socialRoutes } from './modules/auth/social-routes.ts';
 import { directoryRoutes } from './modules/accounts/directory-routes.ts';
 import { onboardingRoutes } from './modules/accounts/onboarding-routes.ts';
+import { passwordRoutes } from './modules/accounts/password-routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
@@ -44,6 +45,7 @@ import { promotionRoutes } from './modules/promotion/routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { companyProfileRoutes } from './modules/company-profile/routes.ts';
 import { blogsRoutes } from './modules/blogs/routes.ts';
+import { sitePagesRoutes } from './modules/site-pages/routes.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
 import { scoringRoutes } from './modules/scoring/routes.ts';
 import { automationRoutes } from './modules/automation/routes.ts';
@@ -177,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rolesRoutes);
   await app.register(directoryRoutes);
   await app.register(onboardingRoutes);
+  await app.register(passwordRoutes);
   await app.register(referenceRoutes);
   await app.register(catalogRoutes);
   await app.register(chatRoutes);
@@ -194,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(reviewsRoutes);
   await app.register(companyProfileRoutes);
   await app.register(blogsRoutes, { demoPictures: options.demoPictures ?? config.demoData });
+  await app.register(sitePagesRoutes);
 
   // The web app on the same origin; API paths that match nothing answer the JSON 404.
   if (fs.existsSync(config.webDist)) await registerWebApp(app, config.webDist, { pageCacheKey: options.pageCacheKey });

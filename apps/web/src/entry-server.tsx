@@ -15,6 +15,9 @@ import {
 import type { ProductPage, ProductSearchResult } from '@tradeloop/contracts/market';
 import { PRODUCT_DETAIL_PREFIX } from '@tradeloop/contracts/market-constants';
 import { PAGE_TAGS } from '@tradeloop/contracts/page-cache-constants';
+import { CATEGORY_PAGE_PREFIX, categoryPagePath, type CategoryPage } from '@tradeloop/contracts/market-category';
+import { SITE_PAGE_PREFIX, sitePagePath } from '@tradeloop/contracts/site-pages-constants';
+import type { SitePage } from '@tradeloop/contracts/site-pages';
 import { AppProviders } from './app/providers.tsx';
 import { appRoutes } from './app/routes.tsx';
 import { servedPageScript, scriptSafeJson } from './app/served-page.ts';
@@ -88,6 +91,8 @@ function keywordOf(url: URL): string {
 export function documentHead(url: URL): DocumentHead | null {
   const path = url.pathname;
   if (path.startsWith(PRODUCT_DETAIL_PREFIX) || path.startsWith(BLOG_DETAIL_PREFIX)) return null;
+  // Category and site pages: their modules write the head (name, description, canonical).
+  if (path.startsWith(CATEGORY_PAGE_PREFIX) || path.startsWith(SITE_PAGE_PREFIX)) return null;
   if (path === BLOG_LIST_PATH) {
     // Search results are not pages of their own; a category and its pages are.
     const category = (url.searchParams.get('category') ?? '').trim();
@@ -275,7 +280,7 @@ function structuredData(url: URL, queryClient: QueryClient, origin: string): str
       { name: 'Home', path: '/' },
       ...page.product.categories.map((category) => ({
         name: category.name,
-        path: `/productlist?categories=${category.id}`,
+        path: categoryPagePath([category.slug]),
       })),
       { name: page.product.name, path: page.product.product_url },
     ];
@@ -312,7 +317,41 @@ function structuredData(url: URL, queryClient: QueryClient, origin: string): str
     ];
     return [linkList('BreadcrumbList', crumbs, origin)];
   }
-  if (path === '/') {
+  if (path.startsWith(CATEGORY_PAGE_PREFIX)) {
+    const page = findQuery<CategoryPage>(queryClient, 'market', 'category');
+    if (!page) return [];
+    const result = findQuery<ProductSearchResult>(queryClient, 'market', 'search');
+    const crumbs = [{ name: 'Home', path: '/' }, ...page.breadcrumbs.map(({ name, path }) => ({ name, path }))];
+    return [
+      ...(result
+        ? [
+            linkList(
+              'ItemList',
+              result.data.map((product) => ({ name: product.name, path: product.product_url })),
+              origin,
+            ),
+          ]
+        : []),
+      linkList('BreadcrumbList', crumbs, origin),
+    ];
+  }
+  if (path.startsWith(SITE_PAGE_PREFIX)) {
+    const page = findQuery<SitePage>(queryClient, 'site-pages', 'page');
+    if (!page) return [];
+    const address = `${origin}${sitePagePath(page.slug)}`;
+    return [
+      jsonLd({ '@type': 'WebPage', name: page.title, description: page.description, url: address }),
+      linkList(
+        'BreadcrumbList',
+        [
+          { name: 'Home', path: '/' },
+          { name: page.title, path: sitePagePath(page.slug) },
+        ],
+        origin,
+      ),
+    ];
+  }
+  if (path === '/' || path === '/home') {
     return [
       jsonLd({ '@type': 'Organization', name: SITE, url: `${origin}/`, logo: `${origin}/favicon.svg` }),
       jsonLd({

@@ -44,6 +44,8 @@ export const FILE_MESSAGES = {
   catalogTitleTooLong: 'Titles must be at most 120 characters',
   catalogUploaded: 'Catalog uploaded.',
   catalogDeleted: 'Catalog deleted.',
+  catalogRenamed: 'Catalog renamed.',
+  catalogTitleRequired: 'Please enter the catalog title',
   csvType: 'Please upload a CSV file',
   csvTooLarge: 'CSV files must be at most 20 MB',
   csvTooManyRows: 'A CSV file can hold at most 10,000 products; please split it',
@@ -93,6 +95,15 @@ export const catalogListQuerySchema = z.object({ product_id: z.coerce.number().i
 export const catalogIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 /** Spec section 7: POST product/catalog/{id} with _method DELETE. */
 export const catalogDeleteBodySchema = z.object({ _method: z.literal('DELETE') });
+
+/** PATCH product/catalog/{id}: a new title (the catalog page, issue 45). */
+export const catalogRenameBodySchema = z.object({
+  title: z
+    .string({ error: FILE_MESSAGES.catalogTitleRequired })
+    .trim()
+    .min(1, FILE_MESSAGES.catalogTitleRequired)
+    .max(120, FILE_MESSAGES.catalogTitleTooLong),
+});
 
 /** CSV columns, in the template's order (docs/decisions/009). Lists inside a cell are split by ; */
 export const CSV_COLUMNS = [

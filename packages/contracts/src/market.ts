@@ -154,6 +154,8 @@ export const facetOptionSchema = z.object({
   /** Categories only: where the option sits in the tree. */
   parent_id: z.number().int().nullable().optional(),
   depth: z.number().int().optional(),
+  /** Categories only: its slug, the last segment of its page's address (decision 051). */
+  slug: z.string().optional(),
 });
 export type FacetOption = z.infer<typeof facetOptionSchema>;
 

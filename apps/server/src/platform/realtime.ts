@@ -21,6 +21,11 @@ export type Realtime = {
   onConnection(handler: (socket: AuthedSocket) => void): void;
   /** Whether a user has a socket anywhere in the cluster. */
   isConnected(userId: number): Promise<boolean>;
+  /**
+   * Closes a user's sockets on every instance (their sessions just ended), but those opened with the
+   * token `exceptTokenId`. A socket keeps the session it was opened with, so it must go with it.
+   */
+  disconnectUser(userId: number, exceptTokenId?: number): Promise<void>;
 };
 
 declare module 'fastify' {
@@ -95,6 +100,18 @@ export function registerRealtime(app: FastifyInstance, options: { redisKey?: str
       } catch {
         // Another instance did not answer in time: count the user as connected rather than flap.
         return true;
+      }
+    },
+    async disconnectUser(userId, exceptTokenId) {
+      if (closed) return;
+      const channel = io.in(userChannelName(userId));
+      if (exceptTokenId === undefined) {
+        channel.disconnectSockets(true);
+        return;
+      }
+      const sockets = await channel.fetchSockets();
+      for (const socket of sockets) {
+        if ((socket.data as SocketData).user.tokenId !== exceptTokenId) socket.disconnect(true);
       }
     },
   } satisfies Realtime);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Permission } from '@tradeloop/contracts/accounts-roles';
 import { TOKEN_IDLE_TTL_MS } from '@tradeloop/contracts/auth';
 import { preparedStatement, type Tx } from '../db/client.ts';
@@ -65,6 +65,25 @@ export async function resolveSession(db: Tx, token: string, now = new Date()): P
 
 export async function revokeSession(db: Tx, tokenId: number) {
   await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.id, tokenId));
+}
+
+/**
+ * Ends every live session of a user (a password reset), or every one but `exceptTokenId` (a password
+ * change keeps the device that made it). Answers the ids of the tokens ended.
+ */
+export async function revokeUserSessions(db: Tx, userId: number, exceptTokenId?: number) {
+  const rows = await db
+    .update(authTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        isNull(authTokens.revokedAt),
+        exceptTokenId === undefined ? undefined : ne(authTokens.id, exceptTokenId),
+      ),
+    )
+    .returning({ id: authTokens.id });
+  return rows.map((row) => row.id);
 }
 
 /** Removes tokens that can never be used again. */

@@ -29,8 +29,11 @@ export type SsrEntry = {
 /** Paths rendered on the server; everything else (CRM, chat, seller tools) renders in the browser. */
 const SERVER_RENDERED = [
   /^\/$/,
+  /^\/home$/,
   /^\/productlist$/,
   /^\/productdetail\/.+/,
+  /^\/category\/.+/,
+  /^\/page\/[^/]+$/,
   /^\/user\/(signin|signup)$/,
   /^\/mini-site\/[^/]+(\/(about-us|our-products|blog|contact-us))?\/?$/,
   /^\/blog$/,

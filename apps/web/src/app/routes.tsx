@@ -24,6 +24,21 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
     return null;
   }
 
+  async function homePage() {
+    const [page, data] = await Promise.all([
+      import('../features/home/pages/HomePage.tsx'),
+      import('../features/home/page-data.ts'),
+    ]);
+    return { Component: page.HomePage, loader: pageData(queryClient, data.homePageQueries) };
+  }
+
+  /** Password reset (decision 051), open to everyone: a signed-in user may have forgotten it too. */
+  async function resetPasswordPage() {
+    return {
+      Component: (await import('../features/auth/pages/ResetPasswordPage.tsx')).ResetPasswordPage,
+    };
+  }
+
   return [
     {
       id: 'root',
@@ -35,16 +50,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         {
           ErrorBoundary: RouteErrorPage,
           children: [
-            {
-              index: true,
-              lazy: async () => {
-                const [page, data] = await Promise.all([
-                  import('../features/home/pages/HomePage.tsx'),
-                  import('../features/home/page-data.ts'),
-                ]);
-                return { Component: page.HomePage, loader: pageData(queryClient, data.homePageQueries) };
-              },
-            },
+            { index: true, lazy: homePage },
+            // The spec's `home` area answers as the home page (its canonical address stays /).
+            { path: 'home', lazy: homePage },
             {
               path: 'productlist',
               lazy: async () => {
@@ -64,6 +72,17 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   import('../features/market/page-data.ts'),
                 ]);
                 return { Component: page.ProductDetailPage, loader: pageData(queryClient, data.productPageQueries) };
+              },
+            },
+            {
+              // Category pages (decision 051): /category/{slug}, nested as /category/{top}/{…}/{slug}.
+              path: 'category/*',
+              lazy: async () => {
+                const [page, data] = await Promise.all([
+                  import('../features/market/pages/CategoryPage.tsx'),
+                  import('../features/market/page-data.ts'),
+                ]);
+                return { Component: page.CategoryPage, loader: data.categoryPageLoader(queryClient) };
               },
             },
             // The store's pages under the spec's own area names (/about-us/{slug}, …) lead to the store (decision 044).
@@ -153,6 +172,27 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
+              // The site's own pages (decision 051): about, terms, privacy, help, contact.
+              path: 'page/:slug',
+              lazy: async () => {
+                const [page, data] = await Promise.all([
+                  import('../features/site-pages/pages/SitePageView.tsx'),
+                  import('../features/site-pages/page-data.ts'),
+                ]);
+                return { Component: page.SitePageView, loader: pageData(queryClient, data.sitePageQueries) };
+              },
+            },
+            {
+              // Buying requests (issue 45): the page says what is coming; open to every visitor and sub-user.
+              path: 'questionnaire',
+              lazy: async () => ({
+                Component: (await import('../features/buying-requests/pages/QuestionnairePage.tsx')).QuestionnairePage,
+              }),
+            },
+            { path: 'user/resetPassword', lazy: resetPasswordPage },
+            // The spec's route name for the same page.
+            { path: 'resetPassword', lazy: resetPasswordPage },
+            {
               path: 'user/confirm-email',
               lazy: async () => ({
                 Component: (await import('../features/accounts/pages/ConfirmEmailPage.tsx')).ConfirmEmailPage,
@@ -236,6 +276,14 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                       path: 'my-day',
                       lazy: async () => ({
                         Component: (await import('../features/crm-work/my-day/MyDayPage.tsx')).MyDayPage,
+                      }),
+                    },
+                    {
+                      // The company-wide lists of the spec's index calls (issue 45).
+                      path: 'activities/all',
+                      lazy: async () => ({
+                        Component: (await import('../features/crm-work/activities/pages/ActivityIndexPage.tsx'))
+                          .ActivityIndexPage,
                       }),
                     },
                     {
@@ -351,6 +399,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                       }),
                     },
                     {
+                      // The seller's catalogs in one place (issue 45).
+                      path: 'catalogs',
+                      lazy: async () => ({
+                        Component: (await import('../features/catalog/pages/CatalogsPage.tsx')).CatalogsPage,
+                      }),
+                    },
+                    {
                       path: 'create',
                       lazy: async () => ({
                         Component: (await import('../features/catalog/pages/ProductEditorPage.tsx')).ProductEditorPage,
@@ -433,6 +488,14 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: async () => ({
                     Component: (await import('../features/market/pages/SellerVerificationPage.tsx'))
                       .SellerVerificationPage,
+                  }),
+                },
+                {
+                  // The platform operator's (the server refuses anyone else: 403).
+                  path: 'operator/site-pages',
+                  lazy: async () => ({
+                    Component: (await import('../features/site-pages/pages/SitePagesEditorPage.tsx'))
+                      .SitePagesEditorPage,
                   }),
                 },
                 {

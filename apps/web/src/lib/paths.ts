@@ -3,6 +3,7 @@ export const PATHS = {
   home: '/',
   signin: '/user/signin',
   signup: '/user/signup',
+  resetPassword: '/user/resetPassword',
   dashboard: '/dashboard',
   profile: '/profile',
   onboarding: '/OnBoardingStepForm',
@@ -20,10 +21,12 @@ export const PATHS = {
   reportedReviews: '/operator/reviews',
   exchangeRates: '/operator/exchange-rates',
   backgroundJobs: '/operator/jobs',
+  sitePages: '/operator/site-pages',
   sellerVerification: '/operator/sellers',
   companyBlog: '/company-blog',
   marketplaceBlog: '/marketplace-blog',
   blog: '/blog',
+  questionnaire: '/questionnaire',
 } as const;
 
 export type ProfileTab = 'basic' | 'job' | 'registration';

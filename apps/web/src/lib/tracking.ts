@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { TRACKING, trackedClickName, type ScrollThreshold } from '@tradeloop/contracts/tracking';
+import { ActiveTime } from './active-time.ts';
 import { API_BASES } from './api-client.ts';
 import { getSessionId, touchActivity } from './activity.ts';
 import { getSession } from './session.ts';
@@ -31,6 +32,8 @@ type Page = {
   /** Settles when the view's answer came (with or without an id). */
   ready: Promise<unknown>;
   startedAt: number;
+  /** The time the person was active on the page (movement, scrolling, typing): what time on page reports. */
+  active: ActiveTime;
   deepest: number;
   clicks: Click[];
   scrolls: Scroll[];
@@ -98,7 +101,8 @@ function visitBody(current: Page, final: boolean) {
   const body = {
     session_id: sessionId(),
     page_id: current.id,
-    time_on_page: Math.min(Date.now() - current.startedAt, 6 * 60 * 60 * 1000),
+    // Active time, not the wall clock: a tab left open and idle adds nothing (decision 051).
+    time_on_page: Math.min(Math.round(current.active.ms()), 6 * 60 * 60 * 1000),
     clicks: current.clicks.splice(0, 50),
     scrolls: current.scrolls.splice(0, 50),
   };
@@ -127,6 +131,7 @@ function flush(current: Page | null, options: { final: boolean; beacon?: boolean
 }
 
 function handleScroll() {
+  page?.active.activity();
   clearTimeout(scrollTimer);
   scrollTimer = setTimeout(() => {
     const current = page;
@@ -147,6 +152,7 @@ function handleScroll() {
 }
 
 function handleClick(event: MouseEvent) {
+  page?.active.activity();
   const current = page;
   const target = event.target instanceof Element ? event.target.closest('[data-track]') : null;
   if (!current || !target) return;
@@ -156,7 +162,18 @@ function handleClick(event: MouseEvent) {
 }
 
 function handleVisibility() {
-  if (document.visibilityState === 'hidden') flush(page, { final: true, beacon: true });
+  if (document.visibilityState === 'hidden') {
+    page?.active.hide();
+    flush(page, { final: true, beacon: true });
+  } else page?.active.show();
+}
+
+function handlePointerMove(event: PointerEvent) {
+  page?.active.pointer(event.clientX, event.clientY);
+}
+
+function handleKey() {
+  page?.active.activity();
 }
 
 function handlePageHide() {
@@ -174,6 +191,8 @@ function start() {
   changeOpenTabs(1);
   window.addEventListener('scroll', handleScroll, { passive: true });
   document.addEventListener('click', handleClick, { capture: true });
+  document.addEventListener('pointermove', handlePointerMove, { passive: true });
+  document.addEventListener('keydown', handleKey, { passive: true });
   document.addEventListener('visibilitychange', handleVisibility);
   window.addEventListener('pagehide', handlePageHide);
   window.addEventListener('pageshow', handlePageShow);
@@ -197,6 +216,7 @@ function recordPageView(details: PageDetails) {
     id: null,
     ready: Promise.resolve(),
     startedAt: Date.now(),
+    active: new ActiveTime(() => Date.now(), undefined, document.visibilityState !== 'hidden'),
     deepest: 0,
     clicks: [],
     scrolls: [],

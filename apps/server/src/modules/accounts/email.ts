@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { EMAIL_LIMITS, EMAIL_MESSAGES, type EmailChangeBody } from '@tradeloop/contracts/accounts-email';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, isUniqueViolation, notFound, tooManyRequests } from '../../platform/errors.ts';
@@ -104,7 +104,8 @@ export async function confirmEmail(deps: Pick<Deps, 'db' | 'mailer'>, token: str
       const [link] = await tx
         .select()
         .from(emailLinks)
-        .where(eq(emailLinks.tokenHash, hashToken(token)))
+        // Invitation and password reset links are spent by their own pages, never here.
+        .where(and(eq(emailLinks.tokenHash, hashToken(token)), inArray(emailLinks.purpose, ['confirm', 'change'])))
         .for('update');
       if (!link || link.usedAt || link.expiresAt.getTime() <= Date.now()) throw refused();
       const [user] = await tx

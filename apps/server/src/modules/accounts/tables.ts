@@ -143,7 +143,7 @@ export const emailLinks = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<'confirm' | 'change' | 'invite'>().notNull(),
+    purpose: text('purpose').$type<'confirm' | 'change' | 'invite' | 'reset'>().notNull(),
     emailId: text('email_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

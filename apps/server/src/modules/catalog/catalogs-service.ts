@@ -104,3 +104,17 @@ export async function deleteCatalog(tx: Tx, companyId: number, id: number): Prom
   if (!row) throw notFound();
   return row.storageKey;
 }
+
+/** Renames a catalog of the company (the catalog page, issue 45). */
+export async function renameCatalog(db: Db, storage: Storage, companyId: number, id: number, title: string) {
+  const [row] = await db
+    .update(productCatalogs)
+    .set({ title })
+    .where(and(eq(productCatalogs.id, id), eq(productCatalogs.companyId, companyId)))
+    .returning();
+  if (!row) throw notFound();
+  const [product] = row.productId
+    ? await db.select({ name: products.name }).from(products).where(eq(products.id, row.productId))
+    : [];
+  return toCatalog(storage, row, product?.name ?? null);
+}

@@ -8,6 +8,7 @@ import {
   IMAGE_RULES,
   IMPORT_RULES,
   catalogDeleteBodySchema,
+  catalogRenameBodySchema,
   catalogFileSchema,
   catalogIdParamsSchema,
   catalogListQuerySchema,
@@ -20,7 +21,7 @@ import {
   productImageUploadSchema,
 } from '@tradeloop/contracts/catalog-files';
 import { invalid } from '../../platform/errors.ts';
-import { deleteCatalog, listCatalogs, uploadCatalog } from './catalogs-service.ts';
+import { deleteCatalog, listCatalogs, renameCatalog, uploadCatalog } from './catalogs-service.ts';
 import { exportProducts, importProducts, importReport, importTemplate, listImports } from './csv.ts';
 import { deleteImage, uploadImage } from './images.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
@@ -137,6 +138,24 @@ export async function filesRoutes(fastify: FastifyInstance) {
       });
       return withMessage(catalog, FILE_MESSAGES.catalogUploaded);
     },
+  );
+
+  route.patch(
+    '/api/v1/product/catalog/:id',
+    {
+      access: 'company',
+      permission: 'catalogue.manage',
+      tags: ['catalog: files'],
+      summary: 'Rename a catalog',
+      params: catalogIdParamsSchema,
+      body: catalogRenameBodySchema,
+      data: catalogFileSchema,
+    },
+    async ({ request, member }) =>
+      withMessage(
+        await renameCatalog(app.db, app.storage, member.companyId, request.params.id, request.body.title),
+        FILE_MESSAGES.catalogRenamed,
+      ),
   );
 
   route.post(

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { categoryPagePath } from '@tradeloop/contracts/market-category';
 import { rowsOf } from '../../db/sql.ts';
 import { z } from 'zod';
 import {
@@ -155,7 +156,8 @@ export async function allCategories(db: Db): Promise<CategoryTreeItem[]> {
   return ordered;
 }
 
-export const categoryUrl = (slug: string) => `/productlist?category=${encodeURIComponent(slug)}`;
+/** A category's page (decision 051): /category/{top}/{…}/{slug}. */
+const categoryUrl = (tree: Tree, id: number) => categoryPagePath(pathOf(tree, id).map((row) => row.slug));
 
 /** Menus by id; 3 is the header menu of spec section 7, built from the top categories. */
 export async function menuItems(db: Db, id: number): Promise<MenuItem[]> {
@@ -165,13 +167,13 @@ export async function menuItems(db: Db, id: number): Promise<MenuItem[]> {
     id: top.id,
     name: top.name,
     slug: top.slug,
-    url: categoryUrl(top.slug),
+    url: categoryUrl(tree, top.id),
     image: top.image,
     children: (tree.children.get(top.id) ?? []).map((child) => ({
       id: child.id,
       name: child.name,
       slug: child.slug,
-      url: categoryUrl(child.slug),
+      url: categoryUrl(tree, child.id),
     })),
   }));
 }

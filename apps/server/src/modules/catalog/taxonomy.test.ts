@@ -74,7 +74,7 @@ describe('GET /api/v1/website_menu/getMenus_items/3', () => {
   it('builds the header menu from the top categories and their children', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/website_menu/getMenus_items/3' });
     const menu = response.json().data;
-    expect(menu[0]).toMatchObject({ name: 'Industrial Machinery', url: '/productlist?category=industrial-machinery' });
+    expect(menu[0]).toMatchObject({ name: 'Industrial Machinery', url: '/category/industrial-machinery' });
     expect(menu[0].children.length).toBeGreaterThan(3);
     const other = await app.inject({ method: 'GET', url: '/api/v1/website_menu/getMenus_items/4' });
     expect(other.statusCode).toBe(404);

@@ -33,6 +33,12 @@ import { sellerDirectoryQuerySchema } from '@tradeloop/contracts/directory';
 import { serializeAsBuilt } from '../../platform/http.ts';
 import { addHeadRenderer } from '../../platform/web.ts';
 import { onPageEffect, pageEffect } from '../../platform/page-effects.ts';
+import {
+  CATEGORY_PAGE_PREFIX,
+  categoryPageSchema,
+  categorySlugParamsSchema,
+} from '@tradeloop/contracts/market-category';
+import { categoryHeadRenderer, categoryPage } from './category-page.ts';
 import { drawDemoPicturesWhenReady } from '../../platform/demo-pictures.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { JOB_PRIORITY } from '../../platform/jobs.ts';
@@ -79,6 +85,7 @@ export async function marketRoutes(fastify: FastifyInstance, options: { demoPict
   });
   fastify.addHook('onClose', () => indexing);
   addHeadRenderer(fastify, PRODUCT_DETAIL_PREFIX, productHeadRenderer(fastify));
+  addHeadRenderer(fastify, CATEGORY_PAGE_PREFIX, categoryHeadRenderer(fastify));
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const route = routes(fastify);
 
@@ -97,6 +104,20 @@ export async function marketRoutes(fastify: FastifyInstance, options: { demoPict
       serializerCompiler: serializeAsBuilt,
     },
     async ({ request }) => searchProducts(app.db, request.body, counters),
+  );
+
+  route.get(
+    '/api/v1/front/category/:slug',
+    {
+      access: 'public',
+      tags,
+      summary: 'A category page: the category, its breadcrumbs and its sub-categories with product counts',
+      description:
+        'Its products and suppliers come from `front/product/list` with `categories: [id]` (the list’s filters apply).',
+      params: categorySlugParamsSchema,
+      data: categoryPageSchema,
+    },
+    async ({ request }) => categoryPage(app.db, request.params.slug),
   );
 
   route.get(

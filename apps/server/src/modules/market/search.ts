@@ -148,6 +148,7 @@ async function categoryFacet(db: Db, counts: Counts, selected: number[]): Promis
       selected: chosen.has(row.id),
       parent_id: row.parentId,
       depth: row.depth,
+      slug: row.slug,
     }));
   return { key: 'categories', title: FILTER_TITLES.categories, visible: true, options };
 }

@@ -2,11 +2,12 @@ import { asc, count, desc, gte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRODUCT_DETAIL_PREFIX, productKeyOf, type ProductPage } from '@tradeloop/contracts/market';
 import { BLOG_LIST_PATH, blogPostPath } from '@tradeloop/contracts/blogs-constants';
+import { SITE_PAGE_SLUGS, sitePagePath } from '@tradeloop/contracts/site-pages';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { escapeHtml, type PageHead } from '../../platform/web.ts';
-import { categoryTree } from '../catalog/taxonomy-service.ts';
 import { publishedPostCount, publishedPostPaths } from '../blogs/service.ts';
+import { categoryPagePaths } from './category-page.ts';
 import { productUrlOf } from './listing.ts';
 import { storefrontCount, storefrontSlugs } from './sellers.ts';
 import { productPage } from './product-page.ts';
@@ -191,14 +192,14 @@ function sections(db: Db, publicUrl: string): Record<SitemapSection, Section> {
 }
 
 async function sitePages(db: Db, publicUrl: string): Promise<SitemapEntry[]> {
-  const tree = await categoryTree(db);
   return [
     { loc: `${publicUrl}/` },
     { loc: `${publicUrl}/productlist` },
-    ...(tree.children.get(null) ?? []).map((category) => ({
-      loc: `${publicUrl}/productlist?categories=${category.id}`,
-    })),
+    // Every category's page (decision 051), top categories first.
+    ...(await categoryPagePaths(db)).map((path) => ({ loc: `${publicUrl}${path}` })),
     { loc: `${publicUrl}${BLOG_LIST_PATH}` },
+    // The site's own pages (decision 051).
+    ...SITE_PAGE_SLUGS.map((slug) => ({ loc: `${publicUrl}${sitePagePath(slug)}` })),
   ];
 }
 

@@ -1,5 +1,6 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { SITE_PAGE_LINKS, SITE_PAGE_SLUGS, sitePagePath } from '@tradeloop/contracts/site-pages-constants';
 import { PATHS } from '../../lib/paths.ts';
 
 export function AppFooter() {
@@ -9,7 +10,7 @@ export function AppFooter() {
         <Text size="sm" c="dimmed">
           © {new Date().getFullYear()} TradeLoop · B2B trade marketplace and sales CRM
         </Text>
-        <Group gap="lg">
+        <Group gap="lg" component="nav" aria-label="Site">
           <Anchor component={Link} to={PATHS.suppliers} size="sm" c="dimmed">
             Supplier directory
           </Anchor>
@@ -22,6 +23,11 @@ export function AppFooter() {
           <Anchor href="/api/docs" size="sm" c="dimmed">
             API
           </Anchor>
+          {SITE_PAGE_SLUGS.map((slug) => (
+            <Anchor key={slug} component={Link} to={sitePagePath(slug)} size="sm" c="dimmed">
+              {SITE_PAGE_LINKS[slug]}
+            </Anchor>
+          ))}
         </Group>
       </Group>
     </Container>

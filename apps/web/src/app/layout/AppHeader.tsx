@@ -68,7 +68,13 @@ export function AppHeader() {
     <Container h="100%">
       <Group h="100%" justify="space-between" wrap="nowrap">
         <Group gap="xl" wrap="nowrap">
-          <Box component={Link} to={PATHS.home} aria-label="TradeLoop home" style={{ textDecoration: 'none' }}>
+          <Box
+            component={Link}
+            to={PATHS.home}
+            aria-label="TradeLoop home"
+            style={{ textDecoration: 'none' }}
+            data-track="homeButton"
+          >
             <Logo />
           </Box>
           <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm">

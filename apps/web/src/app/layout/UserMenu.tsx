@@ -17,6 +17,7 @@ import {
   IconSpeakerphone,
   IconWorldWww,
   IconUsersGroup,
+  IconFileText,
   IconFlag,
   IconCurrencyDollar,
   IconServerBolt,
@@ -99,7 +100,12 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             <Menu.Item component={Link} to="/enquiries" leftSection={<IconMessage2Dollar size={16} />}>
               Enquiries
             </Menu.Item>
-            <Menu.Item component={Link} to="/wishlist" leftSection={<IconHeart size={16} />}>
+            <Menu.Item
+              component={Link}
+              to="/wishlist"
+              leftSection={<IconHeart size={16} />}
+              data-track="wishlist-identifier"
+            >
               My wishlist
             </Menu.Item>
             <Menu.Item component={Link} to="/contacts" leftSection={<IconUsers size={16} />}>
@@ -169,6 +175,9 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             </Menu.Item>
             <Menu.Item component={Link} to={PATHS.backgroundJobs} leftSection={<IconServerBolt size={16} />}>
               Background jobs
+            </Menu.Item>
+            <Menu.Item component={Link} to={PATHS.sitePages} leftSection={<IconFileText size={16} />}>
+              Site pages
             </Menu.Item>
           </>
         )}

@@ -1,11 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
 import { productKeyOf } from '@tradeloop/contracts/market-constants';
+import { categorySlugOf } from '@tradeloop/contracts/market-category';
 import type { PageQueries } from '../../app/page-data.ts';
 import { getCurrencyId } from '../../lib/currency.ts';
 import { pageActivityQueryOptions } from './api/activity.ts';
 import { productPageQueryOptions } from './api/product-page.ts';
 import { ratesQueryOptions } from './api/rates.ts';
 import { productSearchQueryOptions } from './api/search.ts';
-import { readListState, searchBody } from './list-state.ts';
+import { categoryPageQueryOptions } from './api/category-page.ts';
+import { readListState, searchBody, type ListState } from './list-state.ts';
 import { sponsoredListQuery, sponsoredQueryOptions } from '../promotion/api/ads.ts';
 
 /**
@@ -30,3 +34,33 @@ export const productPageQueries: PageQueries = (url, { params }) => {
   const currency = Number(url.searchParams.get('currency')) || getCurrencyId();
   return [productPageQueryOptions(key, currency, url.searchParams.get('search_keyword')), ratesQueryOptions()];
 };
+
+/** The list state of a category page: the URL's filters, within the category. */
+export function categoryListState(state: ListState, categoryId: number): ListState {
+  return { ...state, filters: { ...state.filters, categories: [categoryId] } };
+}
+
+/**
+ * /category/*: the category, then its products (the search needs the category's id). On the server the
+ * render waits for both, so the HTML holds the names, products and suppliers.
+ */
+export function categoryPageLoader(queryClient: QueryClient) {
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    const slug = categorySlugOf(params['*'] ?? '');
+    if (!slug) return null;
+    const url = new URL(request.url);
+    const work = queryClient
+      .fetchQuery(categoryPageQueryOptions(slug))
+      .then((page) => {
+        const state = categoryListState(readListState(url.searchParams, getCurrencyId()), page.category.id);
+        return Promise.all([
+          queryClient.prefetchQuery(productSearchQueryOptions(searchBody(state))),
+          queryClient.prefetchQuery(ratesQueryOptions()),
+        ]);
+      })
+      // A missing category is shown by the page (its query holds the 404).
+      .catch(() => undefined);
+    if (import.meta.env.SSR) await work;
+    return null;
+  };
+}

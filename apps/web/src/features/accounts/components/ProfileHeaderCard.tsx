@@ -3,6 +3,7 @@ import { IconCrown, IconMail, IconRosetteDiscountCheck } from '@tabler/icons-rea
 import type { Profile } from '@tradeloop/contracts/accounts';
 import { initials, monthYear } from '../../../lib/format.ts';
 import { EmailActions } from './EmailActions.tsx';
+import { PasswordChangeButton } from './PasswordChange.tsx';
 
 const USER_TYPE_LABELS = { seller: 'Seller', subuser: 'Team member', others: 'Buyer' } as const;
 
@@ -48,6 +49,7 @@ export function ProfileHeaderCard({ profile }: { profile: Profile }) {
               )}
             </Group>
             <EmailActions profile={profile} />
+            <PasswordChangeButton />
             <Text size="sm">Member ID {profile.member_id}</Text>
             <Text size="sm">Joined {monthYear(profile.created_at)}</Text>
           </Group>

@@ -98,6 +98,9 @@ function PasswordSigninForm({ onUseLink }: { onUseLink: () => void }) {
           withAsterisk
           {...form.getInputProps('password')}
         />
+        <Anchor component={Link} to={PATHS.resetPassword} size="sm" ta="right" mt={-8}>
+          Forgot your password?
+        </Anchor>
         <Button type="submit" size="md" fullWidth loading={signin.isPending}>
           Sign in
         </Button>

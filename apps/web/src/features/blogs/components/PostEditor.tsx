@@ -20,7 +20,10 @@ export function PostEditor({
   onChange,
   uploadPicture,
   error,
+  label = 'Post text',
 }: {
+  /** The field's name (a site page's editor says "Page text", decision 051). */
+  label?: string;
   initialHtml: string;
   onChange: (html: string) => void;
   /** Undefined until the post is saved: its pictures are kept with it. */
@@ -49,7 +52,7 @@ export function PostEditor({
       handleDrop: (view, event, _slice, moved) => !moved && pickDropped(view, event, setPicking),
       attributes: {
         'data-testid': 'blog-editor',
-        'aria-label': 'Post text',
+        'aria-label': label,
         'aria-multiline': 'true',
         role: 'textbox',
       },
@@ -57,7 +60,7 @@ export function PostEditor({
     onUpdate: ({ editor: current }) => change.current(current.isEmpty ? '' : current.getHTML()),
   });
   return (
-    <Input.Wrapper label="Post text" error={error} withAsterisk>
+    <Input.Wrapper label={label} error={error} withAsterisk>
       <RichTextEditor editor={editor} mt={4}>
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>

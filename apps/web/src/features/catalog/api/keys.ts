@@ -9,6 +9,7 @@ export const catalogKeys = {
   matrix: (id: number, page: number, search: string) => [...catalogKeys.product(id), 'matrix', page, search] as const,
   catalogs: (id: number) => [...catalogKeys.product(id), 'catalogs'] as const,
   imports: () => [...catalogKeys.all, 'imports'] as const,
+  allCatalogs: () => [...catalogKeys.all, 'catalogs'] as const,
   categories: () => [...catalogKeys.all, 'categories'] as const,
   brands: () => [...catalogKeys.all, 'brands'] as const,
   attributes: () => [...catalogKeys.all, 'attributes'] as const,

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
-import { IconDownload, IconFileImport, IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconFileTypePdf, IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { PRODUCT_SORTS, productListQuerySchema, type ProductListQuery } from '@tradeloop/contracts/catalog';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -79,6 +79,14 @@ export function ProductListPage() {
             </Text>
           </div>
           <Group gap="sm">
+            <Button
+              variant="default"
+              component={Link}
+              to="/products/catalogs"
+              leftSection={<IconFileTypePdf size={16} />}
+            >
+              Catalogs
+            </Button>
             <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
               Import CSV
             </Button>

@@ -2,9 +2,10 @@ import { Badge, Group, Paper, SimpleGrid, Text, Title, UnstyledButton } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ProductSearchInput } from '@tradeloop/contracts/market';
+import { categoryPagePath } from '@tradeloop/contracts/market-category';
 import { productSearchQueryOptions } from '../../market/api/search.ts';
 
-/** The catalogue's categories with their product counts, each opening the product list. */
+/** The catalogue's top categories with their product counts, each opening its category page (decision 051). */
 export function CategoryMenu({ body }: { body: ProductSearchInput }) {
   const search = useQuery(productSearchQueryOptions(body));
   const categories = (search.data?.facets.find((facet) => facet.key === 'categories')?.options ?? []).filter(
@@ -22,7 +23,11 @@ export function CategoryMenu({ body }: { body: ProductSearchInput }) {
             <Paper withBorder radius="md">
               <UnstyledButton
                 component={Link}
-                to={`/productlist?categories=${encodeURIComponent(String(category.value))}`}
+                to={
+                  category.slug
+                    ? categoryPagePath([category.slug])
+                    : `/productlist?categories=${encodeURIComponent(String(category.value))}`
+                }
                 p="md"
                 display="block"
                 data-testid="home-category"

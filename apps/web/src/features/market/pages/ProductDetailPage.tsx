@@ -25,6 +25,7 @@ import {
   IconAddressBook,
   IconBuildingStore,
   IconBrandFacebook,
+  IconBrandInstagram,
   IconBrandLinkedin,
   IconBrandWhatsapp,
   IconBrandX,
@@ -40,6 +41,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { COMBINATION_SEPARATOR, productTitle } from '@tradeloop/contracts/catalog-constants';
+import { categoryPagePath } from '@tradeloop/contracts/market-category';
 import type { MarketProduct, ProductPage } from '@tradeloop/contracts/market';
 import { productKeyOf } from '@tradeloop/contracts/market-constants';
 import { miniSitePath } from '@tradeloop/contracts/company-profile-constants';
@@ -179,6 +181,13 @@ function ShareLinks({ product }: { product: ProductPage['product'] }) {
       track: 'twitter-social-sharing',
     },
     {
+      // Instagram has no web share address: the link is copied (below) and Instagram opens to paste it.
+      label: 'Share on Instagram',
+      icon: IconBrandInstagram,
+      href: 'https://www.instagram.com/',
+      track: 'instagram-social-sharing',
+    },
+    {
       label: 'Share on LinkedIn',
       icon: IconBrandLinkedin,
       href: `https://www.linkedin.com/sharing/share-offsite/?url=${target}`,
@@ -207,6 +216,11 @@ function ShareLinks({ product }: { product: ProductPage['product'] }) {
           key={label}
           component="a"
           href={href}
+          onClick={
+            track === 'instagram-social-sharing'
+              ? () => void navigator.clipboard?.writeText(url).catch(() => {})
+              : undefined
+          }
           target="_blank"
           rel="noopener noreferrer"
           variant="default"
@@ -346,13 +360,29 @@ function SellerCard({ page, onContact }: { page: ProductPage; onContact: () => v
   );
 }
 
-function ProductRail({ title, products }: { title: string; products: MarketProduct[] }) {
+function ProductRail({
+  title,
+  products,
+  more,
+}: {
+  title: string;
+  products: MarketProduct[];
+  /** Where "View more" leads (the product's category page, decision 051). */
+  more?: string;
+}) {
   if (products.length === 0) return null;
   return (
     <Stack gap="sm">
-      <Title order={2} size="h4">
-        {title}
-      </Title>
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {more && (
+          <Anchor component={Link} to={more} size="sm" data-track="view-more-pdp">
+            View more
+          </Anchor>
+        )}
+      </Group>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>
         {products.slice(0, 8).map((product) => (
           <ProductCard key={product.id} product={product} compact />
@@ -516,7 +546,7 @@ export function ProductDetailPage() {
               Products
             </Anchor>
             {product.categories.map((category) => (
-              <Anchor key={category.id} component={Link} to={`/productlist?categories=${category.id}`}>
+              <Anchor key={category.id} component={Link} to={categoryPagePath([category.slug])}>
                 {category.name}
               </Anchor>
             ))}
@@ -579,7 +609,11 @@ export function ProductDetailPage() {
             <DetailTabs page={page.data} />
           </Card>
           <SponsoredStrip query={{ product_id: product.id, currency }} />
-          <ProductRail title="Related products" products={page.data.related_products} />
+          <ProductRail
+            title="Related products"
+            products={page.data.related_products}
+            more={product.categories[0] ? categoryPagePath([product.categories[0].slug]) : undefined}
+          />
           <ProductRail title={`More from ${page.data.seller.name}`} products={page.data.more_from_seller} />
           {quoteOpened && (
             <Suspense fallback={null}>

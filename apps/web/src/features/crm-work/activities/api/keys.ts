@@ -1,4 +1,4 @@
-import type { ActivityKind } from '@tradeloop/contracts/crm-activities';
+import type { ActivityIndexBody, ActivityKind } from '@tradeloop/contracts/crm-activities';
 import { workKeys } from '../../target.ts';
 
 export type BoardKind = ActivityKind | 'email';
@@ -8,4 +8,5 @@ export const activityKeys = {
   all: () => [...workKeys.all(), 'activities'] as const,
   board: (kind: BoardKind) => [...activityKeys.all(), 'board', kind] as const,
   agenda: (from: string, to: string) => [...activityKeys.all(), 'agenda', from, to] as const,
+  index: (kind: ActivityKind, body: ActivityIndexBody) => [...activityKeys.all(), 'index', kind, body] as const,
 };

@@ -245,7 +245,10 @@ export function ActivitiesPage() {
           </Title>
           <Text c="dimmed" size="sm">
             The latest {ACTIVITY_LIMITS.categoryItems} of each category, across your leads, contacts, accounts and
-            deals.
+            deals.{' '}
+            <Anchor component={Link} to="/crm/activities/all" size="sm" underline="always">
+              All tasks, meetings and calls
+            </Anchor>
           </Text>
         </Stack>
         <SegmentedControl
