@@ -93,7 +93,7 @@ export function subscribeNotifications(app: FastifyInstance) {
         type: 'orderInvoices',
         title: 'New order',
         body: `Order ${event.number} was placed: ${event.currency} ${event.total}.`,
-        link: `/orders/${event.orderId}`,
+        link: `/crm/orders/${event.orderId}`,
         data: { orderId: event.orderId },
       },
       {
@@ -113,7 +113,7 @@ export function subscribeNotifications(app: FastifyInstance) {
         type: 'orderInvoices',
         title,
         body: event.text,
-        link: toBuyer ? `/my-orders/${event.orderId}` : `/orders/${event.orderId}`,
+        link: toBuyer ? `/my-orders/${event.orderId}` : `/crm/orders/${event.orderId}`,
         data: { orderId: event.orderId, status: event.status },
       },
       { subject: title, text: `${event.text}\n\nSee the order on TradeLoop:` },

@@ -13,7 +13,8 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, invalid, notFound, type FieldErrors } from '../../platform/errors.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
-import { documentParty } from '../accounts/document-parties.ts';
+import type { documentParty } from '../accounts/document-parties.ts';
+import { buyerParty, sellerParty } from './parties.ts';
 import { currencyRef, currentRates } from '../market/rates.ts';
 import { enquiryForQuotation } from '../quotes/enquiries.ts';
 import { decimalsOf, money, priceLine, storedLines, totalsOf, type PricedInput } from './money.ts';
@@ -203,6 +204,13 @@ export async function quotationDetail(tx: Tx, user: AuthUser, id: number): Promi
   return quotationOf(tx, row, side);
 }
 
+/** Quotation `id` as its seller sees it, for work outside a request (its e-mail to the buyer). */
+export async function quotationById(tx: Tx, id: number): Promise<Quotation> {
+  const [row] = await tx.select().from(quotations).where(eq(quotations.id, id));
+  if (!row) throw notFound();
+  return quotationOf(tx, row, 'seller');
+}
+
 /** The quotation on enquiry `enquiryId`, for either side of it; 404 when it has none. */
 export async function quotationOfEnquiry(tx: Tx, user: AuthUser, enquiryId: number): Promise<Quotation> {
   const [row] = await tx.select({ id: quotations.id }).from(quotations).where(eq(quotations.enquiryId, enquiryId));
@@ -218,7 +226,10 @@ async function quotationOf(tx: Tx, row: QuotationRow, side: 'buyer' | 'seller'):
     .orderBy(desc(quotationVersions.version));
   const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.quotationId, row.id));
   const current = versions[0];
-  const [seller, buyer] = await Promise.all([documentParty(tx, row.sellerUserId), documentParty(tx, row.buyerUserId)]);
+  const [seller, buyer] = await Promise.all([
+    sellerParty(tx, row.sellerUserId, row.companyId),
+    buyerParty(tx, row.buyerUserId),
+  ]);
   return {
     id: row.id,
     number: documentNumber('quotation', row.number),

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   INVOICE_KIND_LABELS,
@@ -21,6 +21,8 @@ import {
 import { documentNumber } from '@tradeloop/contracts/orders';
 import type { Tx } from '../../db/client.ts';
 import { money } from './money.ts';
+import { mailDocuments } from './mail.ts';
+import { invoicePdf, quotationPdf, type PdfFile } from './documents.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
 import { quotationStep } from '../quotes/enquiries.ts';
@@ -46,6 +48,15 @@ import {
 } from './service.ts';
 
 const tags = ['orders'];
+
+/** A private document: not cached by shared caches, downloaded under its number. */
+function sendPdf(reply: FastifyReply, file: PdfFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .send(file.content);
+}
 const idData = z.object({ id: z.number().int() });
 const orderIdData = z.object({ id: z.number().int(), order_id: z.number().int() });
 
@@ -53,6 +64,7 @@ const orderIdData = z.object({ id: z.number().int(), order_id: z.number().int() 
 export async function ordersRoutes(fastify: FastifyInstance) {
   const app = fastify;
   const route = routes(fastify);
+  mailDocuments(app);
 
   /** The quotation's step on the enquiry thread (the buyer is told) and the deal's event, in the caller's transaction. */
   async function quotationSent(tx: Tx, user: AuthUser, companyId: number, sent: QuotationSent) {
@@ -252,6 +264,23 @@ export async function ordersRoutes(fastify: FastifyInstance) {
     },
   );
 
+  route.get(
+    '/api/v1/quotations/:id/pdf',
+    {
+      access: 'user',
+      permission: 'quotes',
+      tags,
+      summary: 'The quotation’s current version (or ?version=) as a PDF, for its buyer or the seller company',
+      params: idParamsSchema,
+      querystring: z.object({ version: z.coerce.number().int().positive().optional() }),
+      produces: ['application/pdf'],
+    },
+    async ({ request, reply, user }) => {
+      const file = await quotationPdf(app.db, user, request.params.id, request.query.version);
+      return sendPdf(reply, file);
+    },
+  );
+
   // ── orders ──────────────────────────────────────────────────────────────────────────────────
 
   route.get(
@@ -369,6 +398,18 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         ORDER_MESSAGES.invoiceIssued(INVOICE_KIND_LABELS[request.body.kind]),
       );
     },
+  );
+
+  route.get(
+    '/api/v1/invoices/:id/pdf',
+    {
+      access: 'user',
+      tags,
+      summary: 'An invoice or credit note as a PDF, for the order’s buyer or the seller company (orders.view)',
+      params: idParamsSchema,
+      produces: ['application/pdf'],
+    },
+    async ({ request, reply, user }) => sendPdf(reply, await invoicePdf(app.db, user, request.params.id)),
   );
 
   route.post(

@@ -550,3 +550,22 @@ export async function orderFigures(
     .where(and(eq(orders.companyId, companyId), userId === null ? undefined : eq(orders.quotedBy, userId)));
   return { total: Number(row.total), period: Number(row.period) };
 }
+
+/**
+ * Invoice `id` with its order as one side sees it: the seller company (a sub-user needs orders.view) or the
+ * order's buyer; anyone else 404.
+ */
+export async function visibleInvoice(tx: Tx, user: AuthUser | null, id: number) {
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id));
+  if (!invoice) throw notFound();
+  const [row] = await tx.select().from(orders).where(eq(orders.id, invoice.orderId));
+  let side: Side;
+  if (user === null) side = 'seller';
+  else if (user.companyId !== null && row.companyId === user.companyId) {
+    if (!mayCaller('orders.view')) throw forbidden(ROLE_MESSAGES.forbidden);
+    side = 'seller';
+  } else if (row.buyerUserId === user.id) side = 'buyer';
+  else throw notFound();
+  const order = await detailOf(tx, row, side);
+  return { order, row, invoice: order.invoices.find((entry) => entry.id === id)! };
+}

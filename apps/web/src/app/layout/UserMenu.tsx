@@ -20,6 +20,7 @@ import {
   IconFlag,
   IconCurrencyDollar,
   IconRosetteDiscountCheck,
+  IconPackage,
 } from '@tabler/icons-react';
 import type { LocalUser } from '@tradeloop/contracts/auth';
 import { Link } from 'react-router';
@@ -97,6 +98,9 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           <>
             <Menu.Item component={Link} to="/enquiries" leftSection={<IconMessage2Dollar size={16} />}>
               Enquiries
+            </Menu.Item>
+            <Menu.Item component={Link} to="/my-orders" leftSection={<IconPackage size={16} />}>
+              My orders
             </Menu.Item>
             <Menu.Item component={Link} to="/wishlist" leftSection={<IconHeart size={16} />}>
               My wishlist
