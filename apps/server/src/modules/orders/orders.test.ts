@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles';
 import { ORDER_MESSAGES } from '@tradeloop/contracts/orders';
+import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
 import { createProductAs, inStockProduct, loadRefs, signUpSubUser } from '../catalog/test-fixtures.ts';
 import { findRecord } from '../crm/records-read.ts';
@@ -307,6 +308,10 @@ describe('bad input and races', () => {
     ).toBe(404);
     const sellerAccepts = await call(seller, 'POST', `/api/v1/quotations/${quotation.id}/accept`, { version: 1 });
     expect(sellerAccepts.statusCode).toBe(403);
+    // The enquiry's old one-price acceptance does not bypass the quotation.
+    const legacy = await call(buyer, 'POST', '/api/v1/enquiry/accept', { id: enquiryId });
+    expect(legacy.statusCode).toBe(409);
+    expect(legacy.json().message).toBe(QUOTE_MESSAGES.formalQuotation);
 
     const orderId = (await call(buyer, 'POST', `/api/v1/quotations/${quotation.id}/accept`, { version: 1 })).json().data
       .order_id;

@@ -289,6 +289,8 @@ export async function acceptOffer(tx: Tx, user: AuthUser, body: z.infer<typeof e
   const status = statusOf(row);
   if (status === 'expired') throw conflict(QUOTE_MESSAGES.offerExpired);
   if (status !== 'answered') throw conflict(QUOTE_MESSAGES.notAnswered);
+  // A formal quotation (issue 44) answers with a total and no unit price: it is accepted as a quotation.
+  if (row.offerUnitPrice === null) throw conflict(QUOTE_MESSAGES.formalQuotation);
   return record(
     tx,
     row,

@@ -199,7 +199,7 @@ function BuyerActions({ detail }: { detail: EnquiryDetail }) {
       .catch(() => undefined);
   return (
     <Stack gap="sm">
-      {detail.status === 'answered' && (
+      {detail.status === 'answered' && detail.offer_unit_price !== null && (
         <Paper withBorder p="sm" radius="md" bg="teal.0">
           <Group justify="space-between">
             <Text size="sm">
