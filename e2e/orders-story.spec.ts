@@ -1,8 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
 import { expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
+
+/** The page holds from 600 to 1920 px: nothing wider than the window. */
+async function holdsWidths(page: Page, name: string) {
+  for (const width of [600, 1024, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByTestId('order-status')).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `${name} at ${width} px`,
+    ).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 /**
  * Issue 44, acceptance 4: a buyer accepts a quotation and downloads the proforma; the seller ships the order and
@@ -90,12 +103,14 @@ test('a buyer accepts a quotation, the seller ships and is paid, and the deal is
   await expect(seller.getByRole('textbox', { name: /Amount/ })).toHaveValue('2975.00');
   await seller.getByRole('button', { name: /Record payment on INV-\d+/ }).click();
   await expect(seller.getByTestId('balance-due')).toHaveText('Balance due USD 0.00');
+  await holdsWidths(seller, 'the seller’s order page');
 
   // The buyer sees the shipment with its tracking reference.
   await buyer.goto(orderUrl.pathname);
   await expect(buyer.getByTestId('order-status')).toHaveText('Shipped');
   await expect(buyer.getByTestId('tracking')).toContainText('MAEU7654321');
   await expect(buyer.getByTestId('tracking')).toContainText('Maersk');
+  await holdsWidths(buyer, 'the buyer’s order page');
 
   // The seller's deal is won, with the order's amount.
   await seller.goto('/crm/deals');
