@@ -34,6 +34,8 @@ export const sellerFiguresSchema = z.object({
   total_quotation: z.number().int(),
   /** Orders placed (quotations the buyer accepted, issue 44), cancelled ones included. */
   total_orders: z.number().int(),
+  /** Orders per formal quotation sent (issue 44), percent: quotations and orders counted in the same window. */
+  quotation_order_conversion_rate: rate,
   /** Seconds on the seller's pages per lead that browsed them; null when no lead did. */
   avg_time_spend_lead: z.number().nullable(),
   wishlist_count: z.number().int(),

@@ -154,7 +154,8 @@ CREATE UNIQUE INDEX "quotation_versions_unique" ON "quotation_versions" USING bt
 CREATE UNIQUE INDEX "quotations_number_unique" ON "quotations" USING btree ("company_id","number");--> statement-breakpoint
 CREATE UNIQUE INDEX "quotations_enquiry_unique" ON "quotations" USING btree ("enquiry_id");--> statement-breakpoint
 CREATE INDEX "quotations_buyer_idx" ON "quotations" USING btree ("buyer_user_id","updated_at" DESC NULLS LAST);--> statement-breakpoint
--- hand-written: orders are a source of the seller statistics (total_orders, issue 44), counted in the
+-- hand-written: orders and quotations are sources of the seller statistics (total_orders and the
+-- quotation-to-order conversion, issue 44), counted in the
 -- statistics' change counts like the other sources of migration 0035.
 CREATE TRIGGER statistics_orders_inserted AFTER INSERT ON orders REFERENCING NEW TABLE AS new_rows
 FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('company_id');
@@ -166,4 +167,13 @@ CREATE TRIGGER statistics_orders_deleted AFTER DELETE ON orders REFERENCING OLD 
 FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('company_id');
 --> statement-breakpoint
 CREATE TRIGGER statistics_orders_truncated AFTER TRUNCATE ON orders
+FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed();
+--> statement-breakpoint
+CREATE TRIGGER statistics_quotations_inserted AFTER INSERT ON quotations REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('company_id');
+--> statement-breakpoint
+CREATE TRIGGER statistics_quotations_deleted AFTER DELETE ON quotations REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed('company_id');
+--> statement-breakpoint
+CREATE TRIGGER statistics_quotations_truncated AFTER TRUNCATE ON quotations
 FOR EACH STATEMENT EXECUTE FUNCTION statistics_rows_changed();

@@ -151,6 +151,9 @@ describe('the trade from a quote request to a completed order', () => {
     expect(await counts(seller)).toBe(notificationsBefore + 1);
     expect(await dealValues(seller, enquiryId)).toMatchObject({ stage: 'Closed Won', amount: 4731.77 });
     expect(await totalOrders(seller)).toBe(1);
+    const figures = (await call(seller, 'GET', '/crm/v1/crm/statistics')).json().data.figures;
+    expect(figures.total.quotation_order_conversion_rate).toBe(100);
+    expect(figures.period).toMatchObject({ total_orders: 1, quotation_order_conversion_rate: 100 });
     const again = await call(buyer, 'POST', `/api/v1/quotations/${quotation.id}/accept`, { version: 2 });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ORDER_MESSAGES.alreadyAccepted);

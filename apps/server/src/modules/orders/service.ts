@@ -28,7 +28,7 @@ import { findPeople } from '../accounts/people.ts';
 import { decimal, decimalsOf, money, sumOf, totalsOf } from './money.ts';
 import { nextNumber } from './numbers.ts';
 import { acceptableVersion, buyerQuotation, markQuotation } from './quotations.ts';
-import { invoicePayments, invoices, orderEvents, orders, quotations } from './tables.ts';
+import { invoicePayments, invoices, orderEvents, orders, quotations, quotationVersions } from './tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -534,21 +534,37 @@ export async function buyerOrderDetail(tx: Tx, buyerUserId: number, id: number):
   return detailOf(tx, row, 'buyer');
 }
 
-/** The seller company's orders (for the statistics, decision 042): all time and created in [from, end). */
+/**
+ * The seller company's orders and formal quotations (for the statistics, decision 042): all time and created in
+ * [from, end); for a member, the orders of the versions they wrote and the quotations they started.
+ */
 export async function orderFigures(
   tx: Tx,
   companyId: number,
   window: { from: Date; end: Date },
   userId: number | null,
 ) {
-  const [row] = await tx
-    .select({
-      total: count(),
-      period: sql<number>`count(*) filter (where ${orders.createdAt} >= ${window.from.toISOString()} and ${orders.createdAt} < ${window.end.toISOString()})::int`,
-    })
+  const inWindow = (column: typeof orders.createdAt | typeof quotations.createdAt) =>
+    sql<number>`count(*) filter (where ${column} >= ${window.from.toISOString()} and ${column} < ${window.end.toISOString()})::int`;
+  const [placed] = await tx
+    .select({ total: count(), period: inWindow(orders.createdAt) })
     .from(orders)
     .where(and(eq(orders.companyId, companyId), userId === null ? undefined : eq(orders.quotedBy, userId)));
-  return { total: Number(row.total), period: Number(row.period) };
+  const [quoted] = await tx
+    .select({ total: count(), period: inWindow(quotations.createdAt) })
+    .from(quotations)
+    .where(
+      and(
+        eq(quotations.companyId, companyId),
+        userId === null
+          ? undefined
+          : sql`exists (select 1 from ${quotationVersions} v where v.quotation_id = ${quotations.id} and v.version = 1 and v.created_by = ${userId})`,
+      ),
+    );
+  return {
+    total: { orders: Number(placed.total), quotations: Number(quoted.total) },
+    period: { orders: Number(placed.period), quotations: Number(quoted.period) },
+  };
 }
 
 /**

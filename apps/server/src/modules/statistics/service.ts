@@ -7,7 +7,13 @@ import { mayCaller } from '../../platform/caller-context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { findPerson } from '../accounts/people.ts';
 import { catalogFigures, productIdsSql, type CatalogFigures } from '../catalog/statistics.ts';
-import { countsBetween, recordCountsByDay, totalAndWeekly, type DayCounts } from '../crm/statistics-service.ts';
+import {
+  countsBetween,
+  percent,
+  recordCountsByDay,
+  totalAndWeekly,
+  type DayCounts,
+} from '../crm/statistics-service.ts';
 import { leadUsersSql } from '../crm-work/statistics.ts';
 import { wishlistFigures } from '../market/wishlist.ts';
 import { quoteFigures, quoteSeries, type QuoteFigures, type QuotePoint } from '../quotes/statistics.ts';
@@ -40,11 +46,12 @@ function sellerFigures(
   catalog: CatalogFigures,
   wishlists: number,
   browsing: LeadBrowsing,
-  orders: number,
+  orders: { orders: number; quotations: number },
 ): SellerFigures {
   return {
     total_quotation: quotes.total_quotation,
-    total_orders: orders,
+    total_orders: orders.orders,
+    quotation_order_conversion_rate: percent(orders.orders, orders.quotations),
     avg_time_spend_lead: browsing.leads === 0 ? null : Math.round(browsing.timeMs / 1000 / browsing.leads),
     wishlist_count: wishlists,
     total_contacts: counts.total_contacts,

@@ -161,6 +161,7 @@ describe('GET /crm/v1/crm/statistics', () => {
     expect(total).toEqual({
       total_quotation: 2,
       total_orders: 0,
+      quotation_order_conversion_rate: 0,
       avg_time_spend_lead: 30,
       wishlist_count: 1,
       total_contacts: 1,

@@ -83,7 +83,16 @@ function FigureCards({ period, total }: { period: SellerFigures; total: SellerFi
           </Text>
         }
       />
-      <FigureCard label="Orders" value={number(period.total_orders)} total={number(total.total_orders)} />
+      <FigureCard
+        label="Orders"
+        value={number(period.total_orders)}
+        total={number(total.total_orders)}
+        note={
+          <Text size="xs" c="dimmed">
+            {period.quotation_order_conversion_rate}% of quotations became orders
+          </Text>
+        }
+      />
       <FigureCard label="Leads" value={number(period.total_leads)} total={number(total.total_leads)} />
       <FigureCard label="Contacts" value={number(period.total_contacts)} total={number(total.total_contacts)} />
       <FigureCard
