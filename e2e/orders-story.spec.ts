@@ -19,7 +19,8 @@ async function holdsWidths(page: Page, name: string) {
 
 /**
  * Issue 44, acceptance 4: a buyer accepts a quotation and downloads the proforma; the seller ships the order and
- * records a payment; the buyer sees "Shipped" with the tracking reference; the seller's deal shows "Closed Won".
+ * records a payment; the buyer sees "Shipped" with the tracking reference and reorders; the seller's deal shows
+ * "Closed Won".
  */
 test('a buyer accepts a quotation, the seller ships and is paid, and the deal is won', async ({ browser }) => {
   test.setTimeout(180_000);
@@ -111,6 +112,11 @@ test('a buyer accepts a quotation, the seller ships and is paid, and the deal is
   await expect(buyer.getByTestId('tracking')).toContainText('MAEU7654321');
   await expect(buyer.getByTestId('tracking')).toContainText('Maersk');
   await holdsWidths(buyer, 'the buyer’s order page');
+  // Reorder: the same request goes to the seller again.
+  await buyer.getByRole('button', { name: 'Reorder' }).click();
+  await expect(buyer).toHaveURL(/\/enquiries\?type=sent&id=\d+/);
+  await expect(buyer.getByTestId('enquiry-thread')).toContainText('Reorder of SO-');
+  await expect(buyer.getByTestId('enquiry-status')).toHaveText('Awaiting answer');
 
   // The seller's deal is won, with the order's amount.
   await seller.goto('/crm/deals');

@@ -154,6 +154,8 @@ export const ORDER_MESSAGES = {
   invoiceIssued: (label: string) => `${label} issued.`,
   paymentRecorded: 'Payment recorded.',
   creditIssued: 'Credit note issued.',
+  reordered: 'A new quote request for this order has been sent to the seller.',
+  reorderNeedsEnquiry: 'This order did not come from a quote request, so it cannot be requested again.',
 } as const;
 
 // ── input ──────────────────────────────────────────────────────────────────────────────────────

@@ -233,6 +233,17 @@ describe('the trade from a quote request to a completed order', () => {
     expect(list.counts.completed).toBeGreaterThanOrEqual(1);
     const mine = (await call(buyer, 'GET', '/api/v1/orders/bought')).json().data;
     expect(mine.data.map((row: { id: number }) => row.id)).toContain(orderId);
+
+    // Reorder: a new quote request for the same product, which the seller receives.
+    const reorder = await call(buyer, 'POST', `/api/v1/orders/${orderId}/reorder`);
+    expect(reorder.statusCode, reorder.body).toBe(201);
+    const repeated = (await call(buyer, 'GET', `/api/v1/enquiry/view/${reorder.json().data.enquiry_id}`)).json().data;
+    expect(repeated).toMatchObject({ status: 'open', product_id: enquiry.product_id, quantity: enquiry.quantity });
+    expect(repeated.message).toContain('Reorder of SO-000001');
+    const received = (await call(seller, 'GET', '/api/v1/enquiry/index?type=received')).json().data.data;
+    expect(received.map((row: { id: number }) => row.id)).toContain(reorder.json().data.enquiry_id);
+    expect((await call(otherBuyer, 'POST', `/api/v1/orders/${orderId}/reorder`)).statusCode).toBe(404);
+    expect((await call(seller, 'POST', `/api/v1/orders/${orderId}/reorder`)).statusCode).toBe(404);
   });
 
   it('a cancelled order loses the deal with the reason; a declined quotation too', async () => {

@@ -26,6 +26,8 @@ import { invoicePdf, quotationPdf, type PdfFile } from './documents.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
 import { quotationStep } from '../quotes/enquiries.ts';
+import { repeatEnquiry } from '../quotes/submit.ts';
+import { conflict } from '../../platform/errors.ts';
 import {
   createQuotation,
   declineQuotation,
@@ -37,6 +39,7 @@ import {
 import {
   acceptQuotation,
   buyerOrderDetail,
+  buyerOrderRow,
   cancelOrder,
   issueCreditNote,
   issueInvoiceByChoice,
@@ -371,6 +374,39 @@ export async function ordersRoutes(fastify: FastifyInstance) {
       const change = await cancelOrder(tx, user, request.params.id, request.body.reason);
       await orderChanged(tx, change, 'status');
       return withMessage({ id: change.order.id }, ORDER_MESSAGES.cancelled);
+    },
+  );
+
+  route.post(
+    '/api/v1/orders/:id/reorder',
+    {
+      access: 'user',
+      tags,
+      summary: 'Reorder: the buyer sends the seller a new quote request for what the order’s request asked',
+      params: idParamsSchema,
+      data: z.object({ enquiry_id: z.number().int() }),
+      status: 201,
+      transaction: true,
+    },
+    async ({ request, user, tx }) => {
+      const order = await buyerOrderRow(tx, user.id, request.params.id);
+      if (order.enquiryId === null) throw conflict(ORDER_MESSAGES.reorderNeedsEnquiry);
+      const number = documentNumber('order', order.number);
+      const enquiry = await repeatEnquiry(tx, user, order.enquiryId, `Reorder of ${number}: please quote again.`);
+      await app.events.emit(tx, 'quote.submitted', {
+        enquiryId: enquiry.id,
+        requestGroup: enquiry.requestGroup,
+        sellerUserId: enquiry.sellerUserId,
+        sellerCompanyId: enquiry.sellerCompanyId,
+        buyerUserId: user.id,
+        buyerName: enquiry.buyerName,
+        productId: enquiry.productId,
+        productName: enquiry.productName,
+        combination: enquiry.combination,
+        quantity: enquiry.quantity,
+        message: `Reorder of ${number}: please quote again.`,
+      });
+      return withMessage({ enquiry_id: enquiry.id }, ORDER_MESSAGES.reordered);
     },
   );
 

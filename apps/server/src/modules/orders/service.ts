@@ -525,6 +525,16 @@ export async function sellerOrderDetail(tx: Tx, companyId: number, id: number): 
   return detailOf(tx, row, 'seller');
 }
 
+/** The buyer's order `id` as stored (reorder), or 404. */
+export async function buyerOrderRow(tx: Tx, buyerUserId: number, id: number): Promise<OrderRow> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.buyerUserId, buyerUserId)));
+  if (!row) throw notFound();
+  return row;
+}
+
 export async function buyerOrderDetail(tx: Tx, buyerUserId: number, id: number): Promise<OrderDetail> {
   const [row] = await tx
     .select()

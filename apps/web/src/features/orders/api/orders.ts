@@ -9,6 +9,7 @@ import type {
 } from '@tradeloop/contracts/orders';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { quoteKeys } from '../../quotes/api/keys.ts';
 import { orderKeys } from './keys.ts';
 
 export type OrderSide = 'sold' | 'bought';
@@ -32,6 +33,7 @@ export function useOrder(side: OrderSide, id: number) {
 }
 
 export type OrderAction =
+  | { kind: 'reorder'; id: number; body?: undefined }
   | { kind: 'status'; id: number; body: z.input<typeof orderStatusBodySchema> }
   | { kind: 'cancel'; id: number; body: { reason: string } }
   | { kind: 'payment'; id: number; body: z.input<typeof paymentBodySchema> };
@@ -41,13 +43,14 @@ export function useOrderAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: OrderAction) =>
-      apiRequest<{ id: number }>(
+      apiRequest<{ id?: number; enquiry_id?: number }>(
         action.kind === 'payment' ? `invoices/${action.id}/payments` : `orders/${action.id}/${action.kind}`,
         { method: 'POST', body: action.body, fieldErrors: 'form' },
       ),
     onSuccess: (result) => {
       if (result.message) notifySuccess(result.message);
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: quoteKeys.enquiries() });
     },
   });
 }

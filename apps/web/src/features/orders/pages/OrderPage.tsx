@@ -20,8 +20,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconArrowLeft, IconDownload, IconTruckDelivery } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { IconArrowLeft, IconDownload, IconRepeat, IconTruckDelivery } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
 import {
   INVOICE_KIND_LABELS,
   ORDER_STATUS_LABELS,
@@ -261,6 +261,29 @@ function Invoices({ order, canPay }: { order: OrderDetail; canPay: boolean }) {
   );
 }
 
+/** The buyer asks the seller again for what this order's request asked; the new enquiry opens. */
+function Reorder({ order }: { order: OrderDetail }) {
+  const action = useOrderAction();
+  const navigate = useNavigate();
+  return (
+    <Group>
+      <Button
+        variant="light"
+        leftSection={<IconRepeat size={16} />}
+        loading={action.isPending}
+        onClick={() =>
+          void action
+            .mutateAsync({ kind: 'reorder', id: order.id })
+            .then((result) => navigate(`/enquiries?type=sent&id=${result.data.enquiry_id}`))
+            .catch(() => undefined)
+        }
+      >
+        Reorder
+      </Button>
+    </Group>
+  );
+}
+
 /** One order, for the seller (side sold) or the buyer (side bought): lines, status, timeline, invoices. */
 export function OrderPage({ side }: { side: OrderSide }) {
   const id = Number(useParams().id);
@@ -334,6 +357,7 @@ export function OrderPage({ side }: { side: OrderSide }) {
           </Timeline>
         </Paper>
         {beforeShipping && (!seller || can('orders.manage')) && <CancelOrder order={order} />}
+        {!seller && order.enquiry_id !== null && <Reorder order={order} />}
       </Stack>
     </Container>
   );
