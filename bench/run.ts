@@ -42,7 +42,7 @@ if (wanted('crm')) {
 if (wanted('crm-work')) {
   const workNotes = { lines: [] as string[] };
   sections.push([
-    'CRM work: a lead timeline of 5,000 entries (16 clients); quote request to visible lead',
+    'CRM work: a lead timeline of 5,000 entries (16 clients); quote request to visible lead; quotation accepted to deal won',
     await crmWorkScenarios({ seconds, databaseUrl }, workNotes),
     workNotes.lines,
   ]);

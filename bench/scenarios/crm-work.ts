@@ -11,8 +11,8 @@ import { createSession } from '../../apps/server/src/platform/sessions.ts';
 import { benchDatabaseUrl, measure, percentile, type Figures } from '../lib.ts';
 
 /**
- * CRM work (issue 5): a lead's timeline with 5,000 entries (first page), and a buyer's quote request
- * until the seller's CRM shows its lead thread. Runs on a database of its own: in-memory PGlite, or a
+ * CRM work (issue 5): a lead's timeline with 5,000 entries (first page), a buyer's quote request
+ * until the seller's CRM shows its lead thread, and (issue 44) a quotation's acceptance until the deal is won. Runs on a database of its own: in-memory PGlite, or a
  * PostgreSQL database created beside DATABASE_URL's and dropped afterwards.
  */
 const TIMELINE_ENTRIES = 5_000;
@@ -146,6 +146,110 @@ async function quoteToLead(app: FastifyInstance, base: string, seconds: number):
   };
 }
 
+/**
+ * Issue 44, acceptance 6: a buyer accepts the seller's quotation until the seller's CRM lists the enquiry's
+ * deal as "Closed Won". Each client makes its own trade first (a quote request, its lead, a quotation: the
+ * deal at "Proposal"); the time runs from the accept's submit until a deals list shows the deal won.
+ */
+async function acceptToWon(app: FastifyInstance, base: string, seconds: number): Promise<Figures> {
+  const refs = await loadRefs(app);
+  const seller = await sellerOf(app, { name: 'Bench Orders', type: 'Manufacturers', country: 'IN' });
+  const product = (await createProductAs(app, seller, inStockProduct(refs))) as { id: number };
+  const sellerHeaders = { authorization: `Bearer ${seller.token}`, 'content-type': 'application/json' };
+  let buyerCount = 0;
+  const validUntil = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const times: number[] = [];
+  let errors = 0;
+  const deadline = Date.now() + seconds * 1000;
+  const client = async () => {
+    while (Date.now() < deadline) {
+      const index = (buyerCount += 1);
+      const created = await app.db.transaction((tx) =>
+        createAccount(tx, {
+          fullName: `Order Buyer ${index}`,
+          emailId: `order.buyer.${process.pid}.${index}@example.test`,
+          passwordHash: null,
+          userType: 'others',
+        }),
+      );
+      const buyer = { id: created.userId, token: (await createSession(app.db, created.userId, {})).token };
+      try {
+        const form = quoteForm({
+          unique_session_id: `order-session-${buyer.id}`,
+          seller_user_id: String(seller.id),
+          enquiry_user_id: String(buyer.id),
+          product_id: String(product.id),
+          quantity: '5',
+          product_name: 'Bench pump',
+        });
+        const submitted = (await json(
+          await fetch(`${base}/api/v1/front/getQuery/submit`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${buyer.token}`, 'content-type': form.type },
+            body: form.body,
+          }),
+        )) as { enquiry_ids: number[] };
+        const enquiryId = submitted.enquiry_ids[0];
+        // The quotation needs the lead the request makes (its deal hangs off it): wait for the thread.
+        for (;;) {
+          const threads = (await json(
+            await fetch(`${base}/crm/v1/thread/index?sort_by=newest&per_page=50`, { headers: sellerHeaders }),
+          )) as { data: { enquiry_id: number | null }[] };
+          if (threads.data.some((thread) => thread.enquiry_id === enquiryId)) break;
+        }
+        const quotation = (await json(
+          await fetch(`${base}/api/v1/quotations`, {
+            method: 'POST',
+            headers: sellerHeaders,
+            body: JSON.stringify({
+              enquiry_id: enquiryId,
+              lines: [{ description: 'Bench pump', quantity: 5, unit_price: '210.00', tax_label: 'VAT', tax_rate: 19 }],
+              valid_until: validUntil,
+            }),
+          }),
+        )) as { id: number; number: string };
+        const started = performance.now();
+        await json(
+          await fetch(`${base}/api/v1/quotations/${quotation.id}/accept`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ version: 1 }),
+          }),
+        );
+        for (;;) {
+          const deals = (await json(
+            await fetch(`${base}/crm/v1/crm/data_listing`, {
+              method: 'POST',
+              headers: sellerHeaders,
+              body: JSON.stringify({ type_id: 2, per_page: 50, sort: { field: 'updated_at', direction: 'desc' } }),
+            }),
+          )) as { data: { values: Record<string, unknown> }[] };
+          const won = deals.data.some(
+            (deal) => String(deal.values.deal_name).includes(quotation.number) && deal.values.stage === 'Closed Won',
+          );
+          if (won) break;
+        }
+        times.push(performance.now() - started);
+      } catch (error) {
+        errors += 1;
+        if (errors === 1) console.warn('order bench: first failure:', error instanceof Error ? error.message : error);
+      }
+    }
+  };
+  const began = Date.now();
+  await Promise.all(Array.from({ length: QUOTE_CLIENTS }, client));
+  times.sort((a, b) => a - b);
+  return {
+    scenario: `quotation accepted → deal "Closed Won" in the seller's deals list (${QUOTE_CLIENTS} buyers at once)`,
+    rps: Math.round(times.length / ((Date.now() - began) / 1000)),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors,
+    requests: times.length,
+  };
+}
+
 export async function crmWorkScenarios(
   options: { seconds: number; databaseUrl?: string },
   notes: { lines: string[] },
@@ -180,6 +284,7 @@ export async function crmWorkScenarios(
         },
       ),
       await quoteToLead(app, base, options.seconds),
+      await acceptToWon(app, base, options.seconds),
     ];
   } finally {
     await app.close();

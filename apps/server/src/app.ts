@@ -47,6 +47,7 @@ import { companyProfileRoutes } from './modules/company-profile/routes.ts';
 import { blogsRoutes } from './modules/blogs/routes.ts';
 import { sitePagesRoutes } from './modules/site-pages/routes.ts';
 import { quotesRoutes } from './modules/quotes/routes.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
 import { scoringRoutes } from './modules/scoring/routes.ts';
 import { automationRoutes } from './modules/automation/routes.ts';
 import { statisticsRoutes } from './modules/statistics/routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(statisticsRoutes);
   await app.register(marketRoutes, { demoPictures: options.demoPictures ?? config.demoData });
   await app.register(quotesRoutes);
+  await app.register(ordersRoutes);
   await app.register(notificationsRoutes);
   await app.register(presenceRoutes);
   await app.register(promotionRoutes, { demoPictures: options.demoPictures ?? config.demoData });

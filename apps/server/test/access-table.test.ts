@@ -145,6 +145,22 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
       payload: { enquiry_id: quote.enquiry_ids[0], rating: 4, text: 'A review of the owner’s company.' },
     })
   ).json().data;
+  const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const quotationBody = {
+    lines: [{ description: 'Owned line', quantity: 2, unit_price: '10.00' }],
+    valid_until: inAWeek,
+  };
+  const quotation = (
+    await as(app, owner, {
+      method: 'POST',
+      url: '/api/v1/quotations',
+      payload: { enquiry_id: quote.enquiry_ids[0], ...quotationBody },
+    })
+  ).json().data;
+  const order = (
+    await as(app, buyer, { method: 'POST', url: `/api/v1/quotations/${quotation.id}/accept`, payload: { version: 1 } })
+  ).json().data;
+  const sold = (await as(app, owner, { method: 'GET', url: `/api/v1/orders/sold/${order.order_id}` })).json().data;
   const subAccount = (
     await as(app, owner, {
       method: 'POST',
@@ -237,6 +253,10 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
     form: form.id,
     section: form.sections[0].id,
     enquiry: quote.enquiry_ids[0],
+    quotation: quotation.id,
+    quotationBody: quotationBody as Input,
+    order: order.order_id,
+    invoice: sold.invoices[0].id,
     review: review.id,
     productImport: productImport.json().data.import_id,
   };

@@ -30,7 +30,18 @@ const RECORD_TYPE_LABELS: Record<RecordPermissionType, string> = {
 };
 
 type OtherPermission =
-  'catalogue.view' | 'catalogue.manage' | 'crm.work' | 'crm.settings' | 'chat' | 'quotes' | 'ads' | 'presence' | 'team';
+  | 'catalogue.view'
+  | 'catalogue.manage'
+  | 'crm.work'
+  | 'crm.settings'
+  | 'chat'
+  | 'quotes'
+  | 'orders.view'
+  | 'orders.manage'
+  | 'invoices.manage'
+  | 'ads'
+  | 'presence'
+  | 'team';
 
 export type Permission = RecordPermission | OtherPermission;
 
@@ -76,6 +87,15 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
     ],
   },
   {
+    key: 'orders',
+    label: 'Orders and invoices',
+    permissions: [
+      { key: 'orders.view', label: 'See the company’s orders, their invoices and documents' },
+      { key: 'orders.manage', label: 'Move orders along (production, shipping, delivery) and cancel them' },
+      { key: 'invoices.manage', label: 'Issue invoices and credit notes, record payments' },
+    ],
+  },
+  {
     key: 'team',
     label: 'Team',
     permissions: [{ key: 'team', label: 'Sub-accounts and roles' }],
@@ -99,12 +119,22 @@ export const SEEDED_ROLES = {
       'crm.work',
       'chat',
       'quotes',
+      'orders.view',
+      'orders.manage',
+      'invoices.manage',
       'catalogue.view',
     ],
   },
   sales_representative: {
     name: 'Sales representative',
-    permissions: [...recordPermissions(['view', 'create', 'edit']), 'crm.work', 'chat', 'quotes', 'catalogue.view'],
+    permissions: [
+      ...recordPermissions(['view', 'create', 'edit']),
+      'crm.work',
+      'chat',
+      'quotes',
+      'orders.view',
+      'catalogue.view',
+    ],
   },
   catalogue_manager: {
     name: 'Catalogue manager',

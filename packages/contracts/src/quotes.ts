@@ -57,6 +57,7 @@ export const QUOTE_MESSAGES = {
   declined: 'The enquiry has been declined.',
   closed: 'This enquiry is closed.',
   notAnswered: 'There is no offer to accept yet.',
+  formalQuotation: 'This enquiry has a formal quotation: accept or decline the quotation itself.',
   offerExpired: 'This offer has expired. Please ask the seller for a new one.',
   onlyBuyer: 'Only the buyer can do this.',
   onlySeller: 'Only the seller can do this.',

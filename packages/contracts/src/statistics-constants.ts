@@ -25,5 +25,4 @@ export const STATISTICS_MESSAGES = {
   periodTooLong: `The period can be at most ${STATISTICS_MAX_DAYS} days.`,
   userInvalid: 'user_id must be a positive whole number.',
   memberNotFound: 'That team member was not found.',
-  ordersNotTracked: 'TradeLoop does not record orders yet: there is nothing to count.',
 } as const;

@@ -32,8 +32,10 @@ const rate = z.number().describe('percent, one decimal');
 /** The figures of spec section 3, over one window; the definitions are in docs/decisions/042. */
 export const sellerFiguresSchema = z.object({
   total_quotation: z.number().int(),
-  /** Always null: TradeLoop has no orders (`not_tracked.total_orders` says why). */
-  total_orders: z.null(),
+  /** Orders placed (quotations the buyer accepted, issue 44), cancelled ones included. */
+  total_orders: z.number().int(),
+  /** Orders per formal quotation sent (issue 44), percent: quotations and orders counted in the same window. */
+  quotation_order_conversion_rate: rate,
   /** Seconds on the seller's pages per lead that browsed them; null when no lead did. */
   avg_time_spend_lead: z.number().nullable(),
   wishlist_count: z.number().int(),
@@ -81,7 +83,5 @@ export const statisticsSchema = z.object({
   can_choose_member: z.boolean(),
   figures: z.object({ total: sellerFiguresSchema, period: sellerFiguresSchema }),
   series: z.array(statisticsPointSchema),
-  /** Figures TradeLoop cannot know yet, with the reason shown instead of a number. */
-  not_tracked: z.object({ total_orders: z.string() }),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;

@@ -45,6 +45,60 @@ export type DomainEvents = {
     productName: string;
     side: 'buyer' | 'seller';
   };
+  /** A seller sent a quotation or a revision on an enquiry (issue 44): the CRM's deal moves to Proposal. */
+  'quotation.sent': {
+    companyId: number;
+    quotationId: number;
+    enquiryId: number | null;
+    number: string;
+    version: number;
+    total: string;
+    currency: string;
+  };
+  /** The buyer declined a quotation: the CRM's deal is lost, with the reason. */
+  'quotation.declined': {
+    companyId: number;
+    quotationId: number;
+    enquiryId: number | null;
+    number: string;
+    reason: string;
+  };
+  /** The buyer accepted a quotation and an order was made: the deal is won; the seller is told. */
+  'order.placed': {
+    companyId: number;
+    orderId: number;
+    number: string;
+    enquiryId: number | null;
+    total: string;
+    currency: string;
+    buyerUserId: number;
+    sellerUserId: number;
+  };
+  /** An order moved (or was cancelled, by either side): the other side is told; a cancellation loses the deal. */
+  'order.status_changed': {
+    companyId: number;
+    orderId: number;
+    number: string;
+    enquiryId: number | null;
+    status: string;
+    text: string;
+    reason: string | null;
+    actorSide: 'buyer' | 'seller';
+    buyerUserId: number;
+    sellerUserId: number;
+  };
+  /** An invoice or credit note was issued: the buyer is told and gets it by e-mail. */
+  'invoice.issued': {
+    companyId: number;
+    orderId: number;
+    invoiceId: number;
+    number: string;
+    kind: string;
+    total: string;
+    currency: string;
+    buyerUserId: number;
+    sellerUserId: number;
+  };
   /** A product was created active or made active: its company's followers may be told (decision 043). */
   'product.published': { productId: number; companyId: number };
   /** A buyer reviewed a seller (decision 045): the seller is told. */

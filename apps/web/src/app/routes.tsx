@@ -336,6 +336,21 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                       }),
                     },
                     {
+                      // The company's orders (issue 44), where sub-users with orders.view may open them.
+                      path: 'orders',
+                      lazy: async () => {
+                        const { OrdersPage } = await import('../features/orders/pages/OrdersPage.tsx');
+                        return { Component: () => <OrdersPage side="sold" /> };
+                      },
+                    },
+                    {
+                      path: 'orders/:id',
+                      lazy: async () => {
+                        const { OrderPage } = await import('../features/orders/pages/OrderPage.tsx');
+                        return { Component: () => <OrderPage side="sold" /> };
+                      },
+                    },
+                    {
                       // Sub-users may open CRM pages only (spec section 2): they answer enquiries here.
                       path: 'enquiries',
                       lazy: async () => ({
@@ -424,6 +439,20 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: async () => ({
                     Component: (await import('../features/quotes/pages/EnquiriesPage.tsx')).EnquiriesPage,
                   }),
+                },
+                {
+                  path: 'my-orders',
+                  lazy: async () => {
+                    const { OrdersPage } = await import('../features/orders/pages/OrdersPage.tsx');
+                    return { Component: () => <OrdersPage side="bought" /> };
+                  },
+                },
+                {
+                  path: 'my-orders/:id',
+                  lazy: async () => {
+                    const { OrderPage } = await import('../features/orders/pages/OrderPage.tsx');
+                    return { Component: () => <OrderPage side="bought" /> };
+                  },
                 },
                 {
                   path: 'contacts',

@@ -5,6 +5,7 @@ import { registerActivityRoutes } from './activities-routes.ts';
 import { registerContentRoutes } from './content-routes.ts';
 import { registerEngagementRoutes } from './engagement-routes.ts';
 import { registerLeadRoutes } from './loop-routes.ts';
+import { registerDealSteps } from './deal-routes.ts';
 import { registerReminderRoutes } from './reminders-routes.ts';
 import { registerTimelineRoutes } from './timeline-routes.ts';
 import { keepTimelineOfRecordChanges } from './timeline.ts';
@@ -18,6 +19,7 @@ export async function crmWorkRoutes(app: FastifyInstance) {
   signFileUrlsInAnswers(app, [FILES_PATH]);
   registerTimelineRoutes(app);
   registerLeadRoutes(app);
+  registerDealSteps(app);
   registerActivityRoutes(app);
   registerReminderRoutes(app);
   registerContentRoutes(app);

@@ -286,6 +286,20 @@ export const crmLeadThreads = pgTable(
 );
 
 /**
+ * The deal a marketplace enquiry's quotation and order move (issue 44, decision 052): one per enquiry, so
+ * the quotation, the order and its cancellation find the same deal. `closed` once won or lost: a late
+ * "Proposal" never reopens it.
+ */
+export const crmEnquiryDeals = pgTable('crm_enquiry_deals', {
+  companyId: companyColumn(),
+  enquiryId: bigint('enquiry_id', { mode: 'number' }).primaryKey(),
+  dealId: bigint('deal_id', { mode: 'number' }).references(() => crmRecords.id, { onDelete: 'set null' }),
+  stage: text('stage').notNull(),
+  closed: boolean('closed').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/**
  * Which marketplace user a lead is (docs/decisions/032): written when a buyer's engagement reaches the
  * seller's CRM, either joining the live lead with the buyer's e-mail or making one by the intent rule
  * (`origin` intent). One row per company and user, so the rule makes a lead once.

@@ -84,6 +84,53 @@ export function subscribeNotifications(app: FastifyInstance) {
     );
   });
 
+  // Orders and invoices (issue 44): new orders, status changes and invoices, in the orderInvoices tab.
+  app.events.on('order.placed', 'notifications.order-placed', (event, context) =>
+    deliver(
+      context,
+      {
+        userId: event.sellerUserId,
+        type: 'orderInvoices',
+        title: 'New order',
+        body: `Order ${event.number} was placed: ${event.currency} ${event.total}.`,
+        link: `/crm/orders/${event.orderId}`,
+        data: { orderId: event.orderId },
+      },
+      {
+        subject: `New order ${event.number}`,
+        text: `Order ${event.number} was placed: ${event.currency} ${event.total}.`,
+      },
+    ),
+  );
+
+  app.events.on('order.status_changed', 'notifications.order-status', (event, context) => {
+    const toBuyer = event.actorSide === 'seller';
+    const title = `Order ${event.number}: ${event.status === 'cancelled' ? 'cancelled' : event.status.replace(/_/g, ' ')}`;
+    return deliver(
+      context,
+      {
+        userId: toBuyer ? event.buyerUserId : event.sellerUserId,
+        type: 'orderInvoices',
+        title,
+        body: event.text,
+        link: toBuyer ? `/my-orders/${event.orderId}` : `/crm/orders/${event.orderId}`,
+        data: { orderId: event.orderId, status: event.status },
+      },
+      { subject: title, text: `${event.text}\n\nSee the order on TradeLoop:` },
+    );
+  });
+
+  app.events.on('invoice.issued', 'notifications.invoice-issued', (event, context) =>
+    deliver(context, {
+      userId: event.buyerUserId,
+      type: 'orderInvoices',
+      title: `${event.kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${event.number}`,
+      body: `${event.number} was issued: ${event.currency} ${event.total}.`,
+      link: `/my-orders/${event.orderId}`,
+      data: { orderId: event.orderId, invoiceId: event.invoiceId },
+    }),
+  );
+
   // A company's followers hear of each new public product once (decision 043); no e-mail for it.
   app.events.on('product.published', 'notifications.product-published', async (event, { tx, afterCommit }) => {
     const listing = await findListing(tx, String(event.productId)).catch(() => null);

@@ -289,6 +289,8 @@ export async function acceptOffer(tx: Tx, user: AuthUser, body: z.infer<typeof e
   const status = statusOf(row);
   if (status === 'expired') throw conflict(QUOTE_MESSAGES.offerExpired);
   if (status !== 'answered') throw conflict(QUOTE_MESSAGES.notAnswered);
+  // A formal quotation (issue 44) answers with a total and no unit price: it is accepted as a quotation.
+  if (row.offerUnitPrice === null) throw conflict(QUOTE_MESSAGES.formalQuotation);
   return record(
     tx,
     row,
@@ -405,4 +407,44 @@ export async function buyerEnquiriesWith(db: Tx, buyerUserId: number, sellerComp
     .where(and(eq(enquiries.enquiryUserId, buyerUserId), eq(enquiries.sellerCompanyId, sellerCompanyId)))
     .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
     .limit(200);
+}
+
+// ── the formal quotation on an enquiry (orders module, issue 44) ─────────────────────────────────
+
+/** The enquiry `id` received by company `sellerCompanyId`, locked for the quotation's change, or 404. */
+export async function enquiryForQuotation(tx: Tx, sellerCompanyId: number, id: number): Promise<EnquiryRow> {
+  const [row] = await tx
+    .select()
+    .from(enquiries)
+    .where(and(eq(enquiries.id, id), eq(enquiries.sellerCompanyId, sellerCompanyId)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * A quotation's step on its enquiry's thread: sent or revised (the enquiry is answered with the
+ * quotation's total and validity), accepted or declined by the buyer (the enquiry closes). Answers the
+ * change the enquiry.updated event carries.
+ */
+export async function quotationStep(
+  tx: Tx,
+  user: AuthUser,
+  enquiryId: number,
+  step: { kind: 'answer' | 'accept' | 'decline'; message: string; total: number | null; validUntil: Date | null },
+): Promise<EnquiryChange> {
+  const [row] = await tx.select().from(enquiries).where(eq(enquiries.id, enquiryId)).for('update');
+  if (!row) throw notFound();
+  const side: Side = step.kind === 'answer' ? 'seller' : 'buyer';
+  if (step.kind === 'answer') refuseClosed(row);
+  const change: Partial<typeof enquiries.$inferInsert> =
+    step.kind === 'answer'
+      ? { status: 'answered', offerTotal: step.total, offerUnitPrice: null, validUntil: step.validUntil }
+      : { status: step.kind === 'accept' ? 'accepted' : 'declined' };
+  return record(
+    tx,
+    row,
+    { user, side, kind: step.kind, message: step.message, total: step.total, validUntil: step.validUntil },
+    change,
+  );
 }

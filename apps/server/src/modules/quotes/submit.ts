@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { QUOTE_MESSAGES, type QuoteLine, type quoteSubmitBodySchema } from '@tradeloop/contracts/quotes';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
-import { conflict, forbidden, invalid } from '../../platform/errors.ts';
+import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { listPriceTerms } from '../reference/service.ts';
 import { productUrlOf, type ListingRow } from '../market/listing.ts';
 import { countQuote } from '../market/stats.ts';
@@ -201,4 +201,69 @@ export async function submitQuote(tx: Tx, buyer: AuthUser, body: SubmitBody): Pr
       and(eq(quoteConfigurations.sessionId, body.unique_session_id), inArray(quoteConfigurations.userId, [buyer.id])),
     );
   return created;
+}
+
+/**
+ * Reorder (issue 44): a new quote request to the same seller for what enquiry `enquiryId` asked (its product,
+ * combination, quantity and lines as then priced), sent by its buyer. 404 for anyone else's enquiry.
+ */
+export async function repeatEnquiry(
+  tx: Tx,
+  buyer: AuthUser,
+  enquiryId: number,
+  message: string,
+): Promise<SubmittedEnquiry> {
+  const [old] = await tx
+    .select()
+    .from(enquiries)
+    .where(and(eq(enquiries.id, enquiryId), eq(enquiries.enquiryUserId, buyer.id)));
+  if (!old || old.productId === null) throw notFound();
+  const buyerName = (await partiesOf(tx, [buyer.id])).get(buyer.id)?.name ?? '';
+  const [row] = await tx
+    .insert(enquiries)
+    .values({
+      requestGroup: randomUUID(),
+      enquiryUserId: buyer.id,
+      sellerUserId: old.sellerUserId,
+      sellerCompanyId: old.sellerCompanyId,
+      productId: old.productId,
+      productName: old.productName,
+      preTitleName: old.preTitleName,
+      productImage: old.productImage,
+      productUrl: old.productUrl,
+      combination: old.combination,
+      quantity: old.quantity,
+      unitName: old.unitName,
+      currencyId: old.currencyId,
+      requestedUnitPrice: old.requestedUnitPrice,
+      requestedTotal: old.requestedTotal,
+      lines: old.lines,
+      priceTerm: old.priceTerm,
+      message,
+      lastMessage: message,
+      buyerReadAt: new Date(),
+    })
+    .returning({ id: enquiries.id, requestGroup: enquiries.requestGroup });
+  await tx.insert(enquiryMessages).values({
+    enquiryId: row.id,
+    authorUserId: buyer.id,
+    side: 'buyer',
+    kind: 'request',
+    message,
+    unitPrice: old.requestedUnitPrice,
+    total: old.requestedTotal,
+  });
+  await recordContacts(tx, buyer.id, old.sellerUserId);
+  await countQuote(tx, old.productId);
+  return {
+    id: row.id,
+    requestGroup: row.requestGroup,
+    sellerUserId: old.sellerUserId,
+    sellerCompanyId: old.sellerCompanyId,
+    productId: old.productId,
+    productName: old.productName,
+    combination: old.combination,
+    quantity: old.quantity,
+    buyerName,
+  };
 }

@@ -7,11 +7,18 @@ import { mayCaller } from '../../platform/caller-context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { findPerson } from '../accounts/people.ts';
 import { catalogFigures, productIdsSql, type CatalogFigures } from '../catalog/statistics.ts';
-import { countsBetween, recordCountsByDay, totalAndWeekly, type DayCounts } from '../crm/statistics-service.ts';
+import {
+  countsBetween,
+  percent,
+  recordCountsByDay,
+  totalAndWeekly,
+  type DayCounts,
+} from '../crm/statistics-service.ts';
 import { leadUsersSql } from '../crm-work/statistics.ts';
 import { wishlistFigures } from '../market/wishlist.ts';
 import { quoteFigures, quoteSeries, type QuoteFigures, type QuotePoint } from '../quotes/statistics.ts';
 import { leadBrowsing, type LeadBrowsing } from '../tracking/statistics.ts';
+import { orderFigures } from '../orders/service.ts';
 import { CACHED_ANSWERS, statisticsVersion, VersionedCache } from './cache.ts';
 import { bucketOf, bucketStarts, dayOf, statisticsWindow, type StatisticsWindow } from './period.ts';
 
@@ -39,10 +46,12 @@ function sellerFigures(
   catalog: CatalogFigures,
   wishlists: number,
   browsing: LeadBrowsing,
+  orders: { orders: number; quotations: number },
 ): SellerFigures {
   return {
     total_quotation: quotes.total_quotation,
-    total_orders: null,
+    total_orders: orders.orders,
+    quotation_order_conversion_rate: percent(orders.orders, orders.quotations),
     avg_time_spend_lead: browsing.leads === 0 ? null : Math.round(browsing.timeMs / 1000 / browsing.leads),
     wishlist_count: wishlists,
     total_contacts: counts.total_contacts,
@@ -87,13 +96,14 @@ async function countFigures(
   query: StatisticsQuery,
 ): Promise<Figures> {
   const window = statisticsWindow(query);
-  const [days, quotes, quotePoints, catalog, wishlists, browsing] = await Promise.all([
+  const [days, quotes, quotePoints, catalog, wishlists, browsing, orders] = await Promise.all([
     recordCountsByDay(db, companyId, userId),
     quoteFigures(db, companyId, window, userId),
     quoteSeries(db, companyId, window, userId),
     catalogFigures(db, companyId, window, userId),
     wishlistFigures(db, productIdsSql(companyId, userId), window),
     leadBrowsing(db, companyId, leadUsersSql(companyId, userId), window),
+    orderFigures(db, companyId, window, userId),
   ]);
   const inWindow = countsBetween(days, dayOf(window.from), dayOf(window.end));
   const { total, weekly } = totalAndWeekly(days);
@@ -103,11 +113,10 @@ async function countFigures(
     period: { from: dayOf(window.from), to: dayOf(window.to), days: window.days, bucket: window.bucket },
     user_id: userId,
     figures: {
-      total: sellerFigures(total, quotes.total, catalog.total, wishlists.total, browsing.total),
-      period: sellerFigures(inWindow, quotes.period, catalog.period, wishlists.period, browsing.period),
+      total: sellerFigures(total, quotes.total, catalog.total, wishlists.total, browsing.total, orders.total),
+      period: sellerFigures(inWindow, quotes.period, catalog.period, wishlists.period, browsing.period, orders.period),
     },
     series: seriesOf(window, days, quotePoints),
-    not_tracked: { total_orders: STATISTICS_MESSAGES.ordersNotTracked },
   };
 }
 

@@ -22,6 +22,7 @@ import {
   IconCurrencyDollar,
   IconServerBolt,
   IconRosetteDiscountCheck,
+  IconPackage,
 } from '@tabler/icons-react';
 import type { LocalUser } from '@tradeloop/contracts/auth';
 import { Link } from 'react-router';
@@ -99,6 +100,9 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           <>
             <Menu.Item component={Link} to="/enquiries" leftSection={<IconMessage2Dollar size={16} />}>
               Enquiries
+            </Menu.Item>
+            <Menu.Item component={Link} to="/my-orders" leftSection={<IconPackage size={16} />}>
+              My orders
             </Menu.Item>
             <Menu.Item
               component={Link}

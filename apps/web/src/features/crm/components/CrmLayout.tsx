@@ -7,6 +7,7 @@ import { CRM_SETTINGS_PATH } from '../../crm-work/leads/paths.ts';
 import { AUTOMATION_PATH } from '../../crm-work/automation/paths.ts';
 import { TAGS_PATH } from '../../crm-work/tags/paths.ts';
 import { ENGAGEMENT_REPORT_PATH } from '../../crm-work/engagement/paths.ts';
+import { ORDER_PATHS } from '../../orders/paths.ts';
 import { CRM_PATHS } from '../paths.ts';
 import type { Permission } from '@tradeloop/contracts/accounts-roles';
 import { useCan } from '../../../lib/permissions.ts';
@@ -28,6 +29,7 @@ const LINKS: {
   { label: 'Board', to: CRM_PATHS.kanban, needs: (can) => can('crm.leads.view') || can('crm.deals.view') },
   { label: 'Activities', to: ACTIVITIES_PATH, needs: (can) => can('crm.work') },
   { label: 'Engagement', to: ENGAGEMENT_REPORT_PATH, needs: (can) => can('crm.work') },
+  { label: 'Orders', to: ORDER_PATHS.sold, needs: (can) => can('orders.view') },
   { label: 'Forms', to: CRM_PATHS.forms, needs: (can) => can('crm.settings') },
   { label: 'Tags', to: TAGS_PATH, needs: (can) => can('crm.work') },
   { label: 'Automation', to: AUTOMATION_PATH, needs: (can) => can('crm.settings') },

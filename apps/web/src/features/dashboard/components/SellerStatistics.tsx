@@ -68,15 +68,7 @@ function FigureCard({ label, value, total, note }: FigureCardProps) {
   );
 }
 
-function FigureCards({
-  period,
-  total,
-  ordersReason,
-}: {
-  period: SellerFigures;
-  total: SellerFigures;
-  ordersReason: string;
-}) {
+function FigureCards({ period, total }: { period: SellerFigures; total: SellerFigures }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
       <FigureCard label="Quote requests" value={number(period.total_quotation)} total={number(total.total_quotation)} />
@@ -93,10 +85,11 @@ function FigureCards({
       />
       <FigureCard
         label="Orders"
-        value="Not tracked yet"
+        value={number(period.total_orders)}
+        total={number(total.total_orders)}
         note={
           <Text size="xs" c="dimmed">
-            {ordersReason}
+            {period.quotation_order_conversion_rate}% of quotations became orders
           </Text>
         }
       />
@@ -401,11 +394,7 @@ export function SellerStatistics() {
         </Card>
       ) : (
         <>
-          <FigureCards
-            period={stats.data.figures.period}
-            total={stats.data.figures.total}
-            ordersReason={stats.data.not_tracked.total_orders}
-          />
+          <FigureCards period={stats.data.figures.period} total={stats.data.figures.total} />
           <Charts stats={stats.data} />
         </>
       )}

@@ -29,6 +29,7 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { dateLabel, initials, time12 } from '../../../lib/format.ts';
 import { money } from '../../market/format.ts';
+import { QuotationPanel } from '../../orders/components/QuotationPanel.tsx';
 import { ReviewAfterEnquiry } from '../../reviews/components/ReviewAfterEnquiry.tsx';
 import { useEnquiry, useEnquiryAction } from '../api/enquiries.ts';
 
@@ -198,7 +199,7 @@ function BuyerActions({ detail }: { detail: EnquiryDetail }) {
       .catch(() => undefined);
   return (
     <Stack gap="sm">
-      {detail.status === 'answered' && (
+      {detail.status === 'answered' && detail.offer_unit_price !== null && (
         <Paper withBorder p="sm" radius="md" bg="teal.0">
           <Group justify="space-between">
             <Text size="sm">
@@ -347,11 +348,10 @@ export function EnquiryThread({ id }: { id: number }) {
           <ThreadEntry key={entry.id} entry={entry} detail={detail} />
         ))}
       </Timeline>
+      <QuotationPanel enquiry={detail} />
       {closed ? (
         <Alert color={detail.status === 'accepted' ? 'green' : 'gray'}>
-          {detail.status === 'accepted'
-            ? 'The offer was accepted. Agree delivery and payment directly.'
-            : 'This enquiry is closed.'}
+          {detail.status === 'accepted' ? 'The offer was accepted.' : 'This enquiry is closed.'}
         </Alert>
       ) : detail.side === 'seller' ? (
         <SellerActions key={detail.id} detail={detail} />
