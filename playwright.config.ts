@@ -68,7 +68,11 @@ const ON_DEMO_ACCOUNTS = [
   'layout',
   'marketplace-quote',
   'mobile-verification',
+  'orders-story',
+  'seller-catalogs',
   'subuser',
+  'subuser-public-areas',
+  'tracked-clicks',
   'tracking',
 ].map((story) => `**/${story}.spec.ts`);
 
@@ -81,7 +85,8 @@ export default defineConfig({
   // A story that fails once is a failure to fix, not a retry to absorb.
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Waits for a visible state, never a time; generous so that a loaded machine is slow, not failing.
+  expect: { timeout: 20_000 },
   reporter: [
     ['list'],
     ['./e2e/slowest-stories-reporter.ts'],
