@@ -156,3 +156,14 @@ test('the platform operator rewrites a site page in the editor and visitors read
   await expect(visitor.getByTestId('site-page-content')).toContainText('Call us on weekdays from 9 to 5.');
   await visitor.close();
 });
+
+test('/home answers as the home page, rendered on the server with the home page as its canonical address', async ({
+  request,
+}) => {
+  const [home, alias] = await Promise.all([rawHtml(request, '/'), rawHtml(request, '/home')]);
+  expect(alias).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/"/);
+  expect(alias).toContain('"@type":"WebSite"');
+  const title = /<title>([^<]+)<\/title>/.exec(home)?.[1];
+  expect(alias).toContain(`<title>${title}</title>`);
+  expect(alias).toContain('data-testid="home-category"');
+});
