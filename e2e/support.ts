@@ -61,24 +61,20 @@ type NewAccount =
   | { kind: 'buyer'; fullName: string; email: string }
   | { kind: 'seller'; fullName: string; email: string; companyName: string; companyType: string };
 
-let addresses = 0;
 /** The mobile prompt's "Not now" (apps/web/src/lib/storage.ts, COOKIE_NAMES.mobileDismissed). */
 export const MOBILE_DISMISSED_COOKIE = 'isMobileVerificationDismissed';
 
 /**
  * Signs up through the form, which opens onboarding (decision 039); unless `stayInOnboarding`, the
- * person leaves it with "Finish later" and waits for the dashboard. Each new person comes from an address of
- * their own (a private one, so the country stays the default), as people do: from the one address
- * of the test machine, the suite's sign-ups would meet the per-address limit (RATE_LIMITS.signup)
- * within one run. The test server trusts the forwarded address (TRUST_PROXY, playwright.config.ts).
+ * person leaves it with "Finish later" and waits for the dashboard. Every sign-up comes from the test
+ * machine's one address: the test server allows a suite's worth of them (SIGNUP_LIMIT_PER_ADDRESS in
+ * playwright.config.ts).
  *
  * The new person has no verified mobile number, so the mobile prompt would open 90 s after a page
  * loads, over whatever a slow story is doing. Unless `mobilePrompt` (the stories about it), they have
  * already answered it "Not now": its dismissal cookie is set, as that button sets it.
  */
 export async function signUp(page: Page, account: NewAccount, { stayInOnboarding = false, mobilePrompt = false } = {}) {
-  addresses += 1;
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${process.pid % 250}.${addresses >> 8}.${addresses % 256}` });
   await page.goto('/user/signup');
   if (!mobilePrompt) {
     const domain = new URL(page.url()).hostname; // with `url` alone, the cookie's path would be /user/

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { RATE_LIMITS } from '@tradeloop/contracts/auth-constants';
 import { SOCIAL_TYPES, type SocialType } from '@tradeloop/contracts/auth-social-constants';
 
 const optionalUrl = z
@@ -39,6 +40,8 @@ const envSchema = z.object({
   DEMO_DATA: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
+  /** Sign-ups one client address may make an hour (RATE_LIMITS.signup); a test server raises it. */
+  SIGNUP_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(RATE_LIMITS.signup.perAddress),
   WEB_DIST: z.string().optional(),
   /** How often this instance delivers due reminders; 0: it delivers none (another instance does). */
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
@@ -116,6 +119,7 @@ export type Config = {
   demoData: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  signupLimitPerAddress: number;
   webDist: string;
   reminderIntervalMs: number;
   jobConcurrency: number;
@@ -152,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData: e.DEMO_DATA ?? true,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    signupLimitPerAddress: e.SIGNUP_LIMIT_PER_ADDRESS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     jobConcurrency: e.JOB_CONCURRENCY,

@@ -42,7 +42,7 @@ export async function authRoutes(fastify: FastifyInstance, options: { pause?: Pa
     async ({ request }) => {
       const rule = RATE_LIMITS.signup;
       await app.rateLimiter.consume('signup', rule.windowMs, [
-        { key: `ip:${request.ip}`, limit: rule.perAddress },
+        { key: `ip:${request.ip}`, limit: app.config.signupLimitPerAddress },
         { key: `account:${request.body.email_id}`, limit: rule.perAccount },
       ]);
       const session = await signup(app, request.body, meta(request));

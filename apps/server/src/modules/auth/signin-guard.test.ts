@@ -152,3 +152,34 @@ function behavesAsTheSigninGuard(name: string, env: Record<string, string>) {
 
 behavesAsTheSigninGuard('sign-in throttling, memory store', {});
 if (redisUrl) behavesAsTheSigninGuard('sign-in throttling, Redis store (TEST_REDIS_URL)', { REDIS_URL: redisUrl });
+
+describe('POST /api/v1/auth/signup, per client address', () => {
+  const signupFrom = (app: FastifyInstance, ip: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { full_name: 'Bea Buyer', email_id: uniqueEmail('limit'), password: DEMO_PASSWORD, user_type: 'buyer' },
+      remoteAddress: ip,
+    });
+
+  async function signupsAllowed(env: Record<string, string>, tries: number) {
+    const app = await createTestApp(env);
+    try {
+      const ip = newAddress();
+      const statuses = [];
+      for (let attempt = 0; attempt < tries; attempt += 1) statuses.push((await signupFrom(app, ip)).statusCode);
+      expect(statuses.at(-1)).toBe(429);
+      return statuses.filter((status) => status === 201).length;
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('allows RATE_LIMITS.signup.perAddress sign-ups an hour, then answers 429', async () => {
+    expect(await signupsAllowed({}, RATE_LIMITS.signup.perAddress + 1)).toBe(RATE_LIMITS.signup.perAddress);
+  });
+
+  it('allows SIGNUP_LIMIT_PER_ADDRESS instead when it is set', async () => {
+    expect(await signupsAllowed({ SIGNUP_LIMIT_PER_ADDRESS: '2' }, 3)).toBe(2);
+  });
+});

@@ -5,6 +5,7 @@ import {
   COMBINATION_SEPARATOR,
   combinationsOf,
   type ChoiceOption,
+  type PriceTier,
 } from '@tradeloop/contracts/catalog';
 import {
   CALCULATOR_MESSAGES,
@@ -358,6 +359,20 @@ async function variationPrice(db: Tx, productId: number, combination: string | u
   return row;
 }
 
+/** The price of one combination through a calculator definition (the default variation's when none is named). */
+function priceThrough(
+  definition: Definition,
+  product: ProductRow,
+  tiers: PriceTier[],
+  variation: { value: string; price: number | null } | undefined,
+  combination: string | undefined,
+  quantity: number,
+) {
+  const chosen = variation?.value ?? combination ?? combinationsOf(product.choiceOptions)[0];
+  const price = variation?.price ?? basePrice(product, tiers, quantity);
+  return evaluateCalculator(definition, product.choiceOptions, chosen, price, quantity);
+}
+
 /** calculator_multiple_check: tries a calculator (the saved one, or one not saved yet) on one combination. */
 export async function tryCalculator(
   db: Tx,
@@ -367,25 +382,48 @@ export async function tryCalculator(
   const product = await ownedProduct(db, companyId, body.product_id);
   const saved = await storedCalculator(db, product.id);
   const tiers = await tiersOf(db, product.id);
-  const price = (quantity: number) => basePrice(product, tiers, quantity);
   let definition: Definition;
   if (body.calculator) {
     definition = toDefinition(body.calculator, saved?.values ?? []);
-    const errors = validateCalculator(definition, product.choiceOptions, price);
+    const errors = validateCalculator(definition, product.choiceOptions, (quantity) =>
+      basePrice(product, tiers, quantity),
+    );
     if (Object.keys(errors).length) throw invalid(prefixed(errors, 'calculator.'));
   } else {
     if (!saved?.mode) throw invalid({ calculator: [CALCULATOR_MESSAGES.notConfigured] });
     definition = saved;
   }
   const variation = await variationPrice(db, product.id, body.combination);
-  const combination = variation?.value ?? body.combination ?? combinationsOf(product.choiceOptions)[0];
-  return evaluateCalculator(
-    definition,
-    product.choiceOptions,
-    combination,
-    variation?.price ?? price(body.quantity),
-    body.quantity,
-  );
+  return priceThrough(definition, product, tiers, variation, body.combination, body.quantity);
+}
+
+/** Prices one combination at one quantity through a product's saved calculator, without reading again. */
+export type SavedCalculator = (combination: string | undefined, quantity: number) => CalculatorResult;
+
+/**
+ * A product's saved calculator, read once (the product, its tiers and its variations), or null when it
+ * has none: what tryCalculator does for the saved calculator, for pricing many quantities of one product.
+ */
+export async function loadSavedCalculator(
+  db: Tx,
+  companyId: number,
+  productId: number,
+): Promise<SavedCalculator | null> {
+  const product = await ownedProduct(db, companyId, productId);
+  const saved = await storedCalculator(db, productId);
+  if (!saved?.mode) return null;
+  const tiers = await tiersOf(db, productId);
+  const variations = await db
+    .select({ value: productVariations.value, price: productVariations.price, isDefault: productVariations.isDefault })
+    .from(productVariations)
+    .where(eq(productVariations.productId, productId));
+  return (combination, quantity) => {
+    const variation =
+      combination === undefined
+        ? variations.find((row) => row.isDefault)
+        : variations.find((row) => row.value === combination);
+    return priceThrough(saved, product, tiers, variation, combination, quantity);
+  };
 }
 
 /** equation_final/list: the equation and price that apply to every combination at one quantity. */

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { createTestApp } from '../../../test/helpers.ts';
-import { loadDemoData } from '../../db/demo-data.ts';
+import { createDemoApp } from '../../../test/helpers.ts';
 import { as } from '../../../test/helpers.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await createTestApp();
-  await loadDemoData(app.db);
+  app = await createDemoApp();
 });
 afterAll(() => app.close());
 

@@ -1,8 +1,8 @@
-import type { ProductDetail } from '@tradeloop/contracts/catalog';
+import type { MatrixRow, ProductDetail } from '@tradeloop/contracts/catalog';
 import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
 import type { Tx } from '../../db/client.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
-import { getCalculator, tryCalculator } from './calculator-service.ts';
+import { loadSavedCalculator, type SavedCalculator } from './calculator-service.ts';
 import { listMatrix } from './matrix-service.ts';
 import { basePrice } from './product-access.ts';
 import { productDetail } from './service.ts';
@@ -21,16 +21,31 @@ export type ConfigurationPrice = {
 
 const roundTotal = (value: number) => Math.round(value * 100) / 100;
 
+/** What pricing one product needs, read once: its detail, its matrix and its saved calculator. */
+export type PricingContext = {
+  detail: ProductDetail;
+  matrix: MatrixRow[];
+  calculator: SavedCalculator | null;
+};
+
+export async function loadPricing(
+  db: Tx,
+  companyId: number,
+  productId: number,
+  detail?: ProductDetail,
+): Promise<PricingContext> {
+  return {
+    detail: detail ?? (await productDetail(db, companyId, productId)),
+    matrix: (await listMatrix(db, companyId, { product_id: productId, per_page: 1000, page: 1 })).data,
+    calculator: await loadSavedCalculator(db, companyId, productId),
+  };
+}
+
 /** The calculator's result when the product has a working one; null to use the listed price. */
-async function calculated(db: Tx, companyId: number, productId: number, combination: string | null, quantity: number) {
-  const calculator = await getCalculator(db, companyId, productId);
-  if (calculator.mode === null) return null;
+function calculated(calculator: SavedCalculator | null, combination: string | null, quantity: number) {
+  if (!calculator) return null;
   try {
-    return await tryCalculator(db, companyId, {
-      product_id: productId,
-      combination: combination ?? undefined,
-      quantity,
-    });
+    return calculator(combination ?? undefined, quantity);
   } catch (error) {
     // A calculator the seller left inconsistent must not stop a buyer from asking for a price.
     if (error instanceof AppError && error.statusCode === 422) return null;
@@ -45,14 +60,10 @@ async function calculated(db: Tx, companyId: number, productId: number, combinat
  * the quote modal, the enquiry and the lead all come from here.
  * `combination` undefined asks for the default combination; a named one must be active.
  */
-export async function priceConfiguration(
-  db: Tx,
-  companyId: number,
-  productId: number,
-  input: { combination: string | null | undefined; quantity: number; detail?: ProductDetail },
-): Promise<ConfigurationPrice> {
-  const detail = input.detail ?? (await productDetail(db, companyId, productId));
-  const matrix = (await listMatrix(db, companyId, { product_id: productId, per_page: 1000, page: 1 })).data;
+export function priceWith(
+  { detail, matrix, calculator }: PricingContext,
+  input: { combination: string | null | undefined; quantity: number },
+): ConfigurationPrice {
   const variation =
     input.combination === null
       ? undefined
@@ -67,7 +78,7 @@ export async function priceConfiguration(
   const listed =
     variation?.price ??
     basePrice({ priceType: detail.price_type, unitPrice: detail.unit_price }, detail.order_quantity, input.quantity);
-  const result = await calculated(db, companyId, productId, combination, input.quantity);
+  const result = calculated(calculator, combination, input.quantity);
   return {
     combination,
     unitPrice: result ? result.unit_price : listed,
@@ -76,4 +87,14 @@ export async function priceConfiguration(
     equation: result?.equation ?? null,
     detail,
   };
+}
+
+/** priceWith for one configuration, reading what it needs. */
+export async function priceConfiguration(
+  db: Tx,
+  companyId: number,
+  productId: number,
+  input: { combination: string | null | undefined; quantity: number; detail?: ProductDetail },
+): Promise<ConfigurationPrice> {
+  return priceWith(await loadPricing(db, companyId, productId, input.detail), input);
 }

@@ -72,8 +72,10 @@ describe('the loop when the CRM fails', () => {
     const response = await requestQuote(app, buyer, seller, product, { combinations: '3 HP|Single' });
     expect(response.statusCode).toBe(201);
     expect(await crmState('type_1')).toEqual({ leads: 0, threads: 0 });
+    // Failed at least once (a busy machine may have passed the first back-off and failed it again).
     const [waiting] = await jobs('queued', 'event:crm.lead-from-quote');
-    expect(waiting).toMatchObject({ attempts: 1, last_error: 'thread storage is down' });
+    expect(waiting.last_error).toBe('thread storage is down');
+    expect(waiting.attempts).toBeGreaterThanOrEqual(1);
 
     outage.on = false;
     const state = await eventually(
@@ -83,7 +85,7 @@ describe('the loop when the CRM fails', () => {
     expect(state).toEqual({ leads: 1, threads: 1 });
 
     const [delivered] = (await jobs('done', 'event:crm.lead-from-quote')).filter((job) => job.id === waiting.id);
-    expect(delivered).toMatchObject({ attempts: 2 });
+    expect(delivered.attempts).toBeGreaterThan(waiting.attempts);
     await redeliver(delivered);
     expect(await crmState('type_1')).toEqual({ leads: 1, threads: 1 });
   });

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { createTestApp } from '../../../test/helpers.ts';
-import { loadDemoData } from '../../db/demo-data.ts';
+import { createDemoApp } from '../../../test/helpers.ts';
 import { crmForms } from './tables.ts';
 import { crm, listing } from './test-support.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await createTestApp();
-  await loadDemoData(app.db);
+  app = await createDemoApp();
 });
 afterAll(() => app.close());
 

@@ -4,16 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { DEMO_OPERATOR_EMAIL } from '@tradeloop/contracts/market';
-import { as, createTestApp } from '../../../test/helpers.ts';
-import { loadDemoData } from '../../db/demo-data.ts';
+import { as, createDemoApp } from '../../../test/helpers.ts';
 import { search } from './test-fixtures.ts';
 import { ensureDemoImages } from './demo-images.ts';
 import { rowsOf } from '../../db/sql.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await createTestApp();
-  await loadDemoData(app.db);
+  app = await createDemoApp();
 }, 180_000);
 afterAll(() => app.close());
 

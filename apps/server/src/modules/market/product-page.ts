@@ -11,10 +11,8 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { getProfile } from '../accounts/service.ts';
-import { getCalculator } from '../catalog/calculator-service.ts';
-import { priceConfiguration } from '../catalog/pricing.ts';
+import { loadPricing, priceWith, type PricingContext } from '../catalog/pricing.ts';
 import { publicCatalogs } from '../catalog/catalogs-service.ts';
-import { listMatrix } from '../catalog/matrix-service.ts';
 import { loadReferenceSets } from '../catalog/references.ts';
 import { productDetail } from '../catalog/service.ts';
 import { sheetOf } from '../catalog/specs-service.ts';
@@ -49,17 +47,16 @@ function when<T>(value: T | null | undefined, text: (value: T) => string): strin
  * tier's unit price for the default configuration at the tier's first quantity; a fixed price at the
  * minimum order.
  */
-export async function pagePrices(db: Db, row: ListingRow, detail: ProductDetail) {
-  const priceAt = (quantity: number) =>
-    priceConfiguration(db, row.companyId, row.productId, { combination: undefined, quantity, detail });
+export function pagePrices(row: ListingRow, pricing: PricingContext) {
+  const priceAt = (quantity: number) => priceWith(pricing, { combination: undefined, quantity });
   const tiers = [];
   let pricedCombination: string | null = null;
-  for (const tier of detail.order_quantity) {
-    const priced = await priceAt(tier.min);
+  for (const tier of pricing.detail.order_quantity) {
+    const priced = priceAt(tier.min);
     pricedCombination = priced.combination;
     tiers.push({ ...tier, per_unit: priced.unitPrice });
   }
-  const single = tiers.length === 0 ? await priceAt(Math.max(1, row.minOrder ?? 1)) : null;
+  const single = tiers.length === 0 ? priceAt(Math.max(1, row.minOrder ?? 1)) : null;
   if (single) pricedCombination = single.combination;
   const perUnit = single ? [single.unitPrice] : tiers.map((tier) => tier.per_unit);
   return { tiers, pricedCombination, perUnit };
@@ -77,9 +74,8 @@ async function publicProduct(
   const from = detail.price_currency?.id ?? null;
   const money = (amount: number | null) => (amount === null ? null : convert(rates, amount, from, perUsd));
   const sheet = await sheetOf(db, row.productId);
-  const { tiers, pricedCombination, perUnit } = await pagePrices(db, row, detail);
-  const calculator = await getCalculator(db, row.companyId, row.productId);
-  const matrix = await listMatrix(db, row.companyId, { product_id: row.productId, per_page: 1000, page: 1 });
+  const pricing = await loadPricing(db, row.companyId, row.productId, detail);
+  const { tiers, pricedCombination, perUnit } = pagePrices(row, pricing);
   const countryName = (id: number | null) => (id === null ? null : (refs.countries.get(id)?.name ?? null));
   const originNames = detail.country_origins
     .map(({ country_code }) => refs.countries.get(refs.countryByKey.get(country_code.toLowerCase()) ?? -1)?.name)
@@ -124,14 +120,14 @@ async function publicProduct(
     priced_combination: pricedCombination,
     quantity: row.minOrder,
     choice_options: detail.choice_options.map(({ name, values }) => ({ name, values })),
-    matrix: matrix.data
+    matrix: pricing.matrix
       .filter((variation) => variation.status === 'active')
       .map((variation) => ({
         value: variation.value,
         price: money(variation.price),
         is_default: variation.is_default,
       })),
-    has_calculator: calculator.mode !== null,
+    has_calculator: pricing.calculator !== null,
     photos: detail.photos,
     categories: detail.categories,
     brand: detail.brand,

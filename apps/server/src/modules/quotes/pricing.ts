@@ -4,8 +4,7 @@ import type { z } from 'zod';
 import type { combinationsSchema } from '@tradeloop/contracts/quotes';
 import type { Db } from '../../db/client.ts';
 import { invalid } from '../../platform/errors.ts';
-import { priceConfiguration } from '../catalog/pricing.ts';
-import { productDetail } from '../catalog/service.ts';
+import { loadPricing, priceWith, type PricingContext } from '../catalog/pricing.ts';
 import type { ListingRow } from '../market/listing.ts';
 import { convert, type Rates } from '../market/rates.ts';
 
@@ -47,18 +46,20 @@ export function combinationOf(detail: Pick<ProductDetail, 'choice_options'>, giv
 
 /**
  * Prices `quantity` of one combination through the catalogue's one pricing function (the
- * combination's or the tier's price, through the seller's calculator when there is one).
+ * combination's or the tier's price, through the seller's calculator when there is one). A caller
+ * pricing many quantities of one product passes the product's pricing context, read once.
  */
 export async function priceLine(
   db: Db,
   listing: ListingRow,
   input: { combinations?: Combinations; quantity: number; type?: 'simple' | 'configured' },
+  pricing?: PricingContext,
 ): Promise<PricedLine> {
-  const detail = await productDetail(db, listing.companyId, listing.productId);
-  const priced = await priceConfiguration(db, listing.companyId, listing.productId, {
+  const context = pricing ?? (await loadPricing(db, listing.companyId, listing.productId));
+  const { detail } = context;
+  const priced = priceWith(context, {
     combination: combinationOf(detail, input.combinations),
     quantity: input.quantity,
-    detail,
   });
   return {
     productId: listing.productId,

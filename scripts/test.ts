@@ -1,0 +1,53 @@
+/**
+ * `npm test`: every check and test, with independent steps side by side and each step's time printed.
+ * Lint, type checking and the web build share the two cores first; then the API suite; then the browser
+ * suite on the app just built. A step that fails does not stop its phase's siblings, but no later phase runs.
+ * Extra phases (CI's PostgreSQL pass) are appended by the caller: `node scripts/test.ts -- 'npm run x'`.
+ */
+import { spawn } from 'node:child_process';
+
+type Step = { name: string; command: string };
+type Outcome = Step & { seconds: number; code: number };
+
+const PHASES: Step[][] = [
+  [
+    { name: 'lint', command: 'npm run lint' },
+    { name: 'typecheck', command: 'npm run typecheck' },
+    { name: 'build', command: 'npm run build' },
+  ],
+  [{ name: 'api (PGlite)', command: 'npm run test:api' }],
+  [{ name: 'browser', command: 'npm run test:browser' }],
+];
+
+function run(step: Step): Promise<Outcome> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.command, { shell: true, stdio: 'inherit' });
+    child.on('close', (code, signal) => {
+      const seconds = (performance.now() - started) / 1000;
+      const outcome = { ...step, seconds, code: code ?? (signal ? 1 : 0) };
+      console.log(`\ntest: ${step.name} ${outcome.code === 0 ? 'passed' : 'FAILED'} in ${seconds.toFixed(0)} s`);
+      resolve(outcome);
+    });
+  });
+}
+
+function report(outcomes: Outcome[], started: number) {
+  console.log('\ntest: step times');
+  for (const { name, seconds, code } of outcomes) {
+    console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${code === 0 ? 'ok    ' : 'FAILED'}  ${name}`);
+  }
+  console.log(`  ${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s  in all`);
+}
+
+const started = performance.now();
+const extra = process.argv.slice(2).filter((arg) => arg !== '--');
+const phases = [...PHASES, ...extra.map((command) => [{ name: command, command }])];
+const outcomes: Outcome[] = [];
+for (const phase of phases) {
+  const results = await Promise.all(phase.map(run));
+  outcomes.push(...results);
+  if (results.some(({ code }) => code !== 0)) break;
+}
+report(outcomes, started);
+process.exitCode = outcomes.some(({ code }) => code !== 0) ? 1 : 0;
