@@ -25,6 +25,9 @@ export const JOB_POLL_MS = 1_000;
 export const DEFAULT_MAX_ATTEMPTS = 10;
 /** Deliveries one lane completes in one transaction, and one claim takes per free lane (decision 049). */
 export const JOB_BATCH_SIZE = 16;
+/** On PGlite (one connection) at most this many lanes of at most this many jobs: a request waits behind fewer. */
+const PGLITE_LANES = 2;
+const PGLITE_BATCH_SIZE = 4;
 /** On stop (SIGTERM), how long the work under way may take before it is rolled back and released. */
 export const JOB_STOP_GRACE_MS = 10_000;
 const DRAIN_LIMIT_MS = 60_000;
@@ -169,11 +172,14 @@ type Outcome = { failed: false } | { failed: true; error: unknown };
 const DONE: Outcome = { failed: false };
 
 export function createJobRunner(options: Options): JobRunner {
-  const { database, log, concurrency } = options;
+  const { database, log } = options;
+  // PGlite is one connection: more lanes or longer batches only queue longer ahead of the requests' queries.
+  const embedded = database.kind === 'pglite';
+  const concurrency = embedded ? Math.min(options.concurrency, PGLITE_LANES) : options.concurrency;
   const db = database.db;
   const pollMs = options.pollMs ?? JOB_POLL_MS;
   const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
-  const batchSize = Math.max(1, options.batchSize ?? JOB_BATCH_SIZE);
+  const batchSize = Math.max(1, Math.min(options.batchSize ?? JOB_BATCH_SIZE, embedded ? PGLITE_BATCH_SIZE : Infinity));
   /** A handler that takes longer than this fails (it would otherwise hold its lane and its rows). */
   const handlerTimeoutMs = Math.max(1, Math.floor(leaseMs / 2));
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
