@@ -138,8 +138,10 @@ test('a buyer browses in another currency and view, goes back, saves a product a
 test('a product page carries its title, description and JSON-LD in the HTML itself', async ({ request }) => {
   // The demo seller's pump, wherever other stories' ads, reviews and views have moved it in the results.
   const search = await request.post('/api/v1/front/product/list', { data: { keyword: 'monoblock' } });
-  const results: { name: string; product_url: string }[] = (await search.json()).data.data;
-  const product = results.find(({ name }) => name === 'Cast Iron Centrifugal Monoblock Pump');
+  const results: { name: string; shop_name: string; product_url: string }[] = (await search.json()).data.data;
+  const product = results.find(
+    ({ name, shop_name }) => name === 'Centrifugal Monoblock Pump' && shop_name === 'Shree Ganesh Engineering Works',
+  );
   if (!product) throw new Error(`the demo seller's pump is not among ${results.map(({ name }) => name).join(', ')}`);
   const response = await request.get(product.product_url);
   expect(response.status()).toBe(200);
