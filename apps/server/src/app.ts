@@ -74,6 +74,8 @@ export type BuildOptions = {
   rateLimiter?: RateLimiter;
   /** How a wrong-password answer waits (decision 026); tests pass one that records the waits. */
   signinPause?: (ms: number) => Promise<void>;
+  /** Prefix of the rate limiter's counters in Redis; instances that enforce one limit use the same one. */
+  rateLimitKey?: string;
   /** Prefix of the real-time channels in Redis; instances that share events use the same one. */
   realtimeKey?: string;
   /** Prefix of the page cache's keys in Redis (decision 050); instances that share pages use the same one. */
@@ -139,7 +141,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('sms', createSmsSender({ db: database.db, jobs, smsUrl: config.smsUrl, log: app.log }));
   app.decorate(
     'rateLimiter',
-    options.rateLimiter ?? createRateLimiter(config.redisUrl ? redisStore(config.redisUrl) : memoryStore()),
+    options.rateLimiter ??
+      createRateLimiter(config.redisUrl ? redisStore(config.redisUrl, options.rateLimitKey) : memoryStore()),
   );
   app.decorate('storage', await createStorage(config.dataDir));
   app.decorate('fileUrls', createFileUrls(await fileUrlSecret(config)));

@@ -40,6 +40,8 @@ async function startTestApp(
 ): Promise<FastifyInstance> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const config = testConfig(env);
+  // Redis outlives a test server: each counts its own limits, as the in-memory store does.
+  options = { rateLimitKey: `ratelimit:test:${randomBytes(6).toString('hex')}:`, ...options };
   if (!adminUrl) {
     const snapshot =
       config.dataDir === IN_MEMORY && !config.databaseUrl && snapshotFile

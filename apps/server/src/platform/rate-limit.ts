@@ -42,8 +42,8 @@ export function memoryStore(): RateLimitStore {
   };
 }
 
-/** Shared counters, so several server instances enforce one limit. */
-export function redisStore(url: string): RateLimitStore {
+/** Shared counters, so several server instances enforce one limit: those with the same `prefix`. */
+export function redisStore(url: string, prefix = 'ratelimit:'): RateLimitStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   // ioredis reconnects by itself; an unheard 'error' event would take the whole server down meanwhile.
   redis.on('error', (error) => process.emitWarning(`rate limit Redis: ${error.message}`));
@@ -51,13 +51,13 @@ export function redisStore(url: string): RateLimitStore {
     async hit(key, windowMs) {
       const [[, count]] = (await redis
         .multi()
-        .incr(`ratelimit:${key}`)
-        .pexpire(`ratelimit:${key}`, windowMs, 'NX')
+        .incr(`${prefix}${key}`)
+        .pexpire(`${prefix}${key}`, windowMs, 'NX')
         .exec()) as [[Error | null, number], unknown];
       return count;
     },
     async peek(key) {
-      return Number((await redis.get(`ratelimit:${key}`)) ?? 0);
+      return Number((await redis.get(`${prefix}${key}`)) ?? 0);
     },
     async close() {
       await redis.quit();
