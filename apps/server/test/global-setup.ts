@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { databaseUrlNamed, withAdmin } from './helpers.ts';
  * database copies (CREATE DATABASE … TEMPLATE): a copy takes a fraction of a second, the migrations seconds.
  */
 export default async function setup() {
+  buildWebAppWhenMissing();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) return migratedTemplate(adminUrl);
   const database = await openDatabase({ databaseUrl: '', dataDir: IN_MEMORY });
@@ -46,4 +48,16 @@ async function migratedTemplate(adminUrl: string) {
         await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       }
     });
+}
+
+/**
+ * The server-rendered web app the page tests serve (`npm run build`), built here once, before any test
+ * process starts, when a run has none (CI and `npm test` build first).
+ */
+function buildWebAppWhenMissing() {
+  const web = new URL('../../web/', import.meta.url).pathname;
+  if (fs.existsSync(`${web}dist-ssr/entry-server.js`) && fs.existsSync(`${web}dist/index.html`)) return;
+  // Vitest sets NODE_ENV=test, which would make Vite build a development bundle: build as `npm run build` does.
+  const { NODE_ENV: _testMode, ...env } = process.env;
+  execFileSync('npm', ['run', 'build'], { cwd: new URL('../../..', import.meta.url).pathname, stdio: 'ignore', env });
 }

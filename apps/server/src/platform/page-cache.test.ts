@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,16 +10,11 @@ import { sellerOf } from '../modules/market/test-fixtures.ts';
 import { cachedPage, matchesEtag, memoryPageStore, singleFlight } from './page-cache.ts';
 
 /**
- * The public page cache (decision 050), on the real server-rendered web app: `apps/web/dist-ssr` is
- * built here when missing, as `npm run build` does.
+ * The public page cache (decision 050), on the real server-rendered web app (built once per run when
+ * missing: test/global-setup.ts).
  */
 const WEB_DIST = new URL('../../../web/dist', import.meta.url).pathname;
 const REDIS_URL = process.env.TEST_REDIS_URL;
-
-function ensureBuilt() {
-  if (fs.existsSync(`${WEB_DIST}/../dist-ssr/entry-server.js`) && fs.existsSync(`${WEB_DIST}/index.html`)) return;
-  execFileSync('npm', ['run', 'build'], { cwd: new URL('../../../..', import.meta.url).pathname, stdio: 'ignore' });
-}
 
 describe('the in-process page store', () => {
   const page = (html: string, tags: string[], version = 0) =>
@@ -98,7 +91,6 @@ const page = (url: string, headers: Record<string, string> = {}) =>
 const refreshed = (server: FastifyInstance) => Promise.allSettled([...(server.pageCache?.refreshes ?? [])]);
 
 beforeAll(async () => {
-  ensureBuilt();
   app = await createTestApp({ WEB_DIST, PAGE_CACHE_BYTES: '20000000' });
   refs = await loadRefs(app);
   seller = await sellerOf(app, { name: 'Cache Pumps Ltd', type: 'Manufacturers', country: 'IN' });
