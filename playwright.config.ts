@@ -8,7 +8,7 @@ import { defineConfig, devices } from '@playwright/test';
  * `npm run test:e2e` builds the web app first; the server serves apps/web/dist itself.
  * Debian's Chromium is used: Playwright's own browsers are not downloaded.
  */
-/** E2E_PORT_BASE moves the six ports (base … base + 5), so runs in several worktrees do not collide. */
+/** E2E_PORT_BASE moves the seven ports (base … base + 6), so runs in several worktrees do not collide. */
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3196);
 const PORT = PORT_BASE + 3;
 const TRANSLATE_PORT = PORT_BASE + 2;
@@ -21,10 +21,20 @@ const BASE_URL = `http://localhost:${PORT}`;
 /** The "Google" of the social sign-in test (e2e/oidc-provider.ts), a real OpenID Connect provider. */
 const OIDC_PORT = PORT_BASE + 5;
 const OIDC_CLIENT = { id: 'tradeloop-e2e', secret: 'tradeloop-e2e-client-secret' };
+/**
+ * A second app server as `npm start` runs it, with no mail or SMS provider: its development inbox is open
+ * (decision 057). Without demo data, which its one story does not need.
+ */
+const PROVIDERLESS_PORT = PORT_BASE + 6;
+const PROVIDERLESS_URL = `http://localhost:${PROVIDERLESS_PORT}`;
+// Stories read both addresses (test workers inherit the environment of the runner that loads this file).
+process.env.E2E_BASE_URL = BASE_URL;
+process.env.E2E_PROVIDERLESS_URL = PROVIDERLESS_URL;
 
 /**
- * A fresh data directory per run. The runner process makes it and removes it when it exits (after
- * the server has stopped); test workers load this file too and inherit the path through the env.
+ * A fresh data directory per run, with one folder per app server. The runner process makes it and removes
+ * it when it exits (after the servers have stopped); test workers load this file too and inherit the path
+ * through the env.
  */
 function e2eDataDir(): string {
   const inherited = process.env.E2E_DATA_DIR;
@@ -39,6 +49,8 @@ const dataDir = e2eDataDir();
 const CHROMIUM = {
   ...devices['Desktop Chrome'],
   viewport: { width: 1280, height: 900 },
+  // The stories are people who asked their system for less motion: no transition to wait for or to paint.
+  reducedMotion: 'reduce' as const,
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -85,9 +97,11 @@ export default defineConfig({
   // A story that fails once is a failure to fix, not a retry to absorb: retries are 0, and the list
   // reporter names any story CI's one retry passed as flaky (decision 053 says why CI keeps one).
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  // Waits for a visible state, never a time; generous so that a loaded machine is slow, not failing.
-  expect: { timeout: 20_000 },
+  // Safety nets against a hung story, not measurements (as Vitest's): one time-out for every story, and
+  // one for every wait on a visible state. CI's machine has run four times slower than a quiet one: a
+  // story of 90 s took six minutes there, and a lead delivered through the outbox took more than 20 s.
+  timeout: 600_000,
+  expect: { timeout: 60_000 },
   reporter: [
     ['list'],
     ['./e2e/slowest-stories-reporter.ts'],
@@ -95,7 +109,10 @@ export default defineConfig({
   ],
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // Nothing waits forever: a navigation or an action that hangs fails in two minutes, not at the story's end.
+    navigationTimeout: 120_000,
+    actionTimeout: 120_000,
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [
@@ -139,13 +156,14 @@ export default defineConfig({
     {
       command: 'node apps/server/src/main.ts',
       url: `${BASE_URL}/api/v1/currency`,
-      timeout: 120_000,
+      // A safety net, not a measurement: migrations and demo data take minutes on a loaded machine.
+      timeout: 300_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
         PORT: String(PORT),
-        DATA_DIR: dataDir,
+        DATA_DIR: path.join(dataDir, 'app'),
         DEMO_DATA: 'true',
         LOG_LEVEL: 'warn',
         PUBLIC_URL: BASE_URL,
@@ -157,6 +175,21 @@ export default defineConfig({
         GOOGLE_OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
         GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
         GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
+      },
+    },
+    {
+      command: 'node apps/server/src/main.ts',
+      url: `${PROVIDERLESS_URL}/api/v1/currency`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PROVIDERLESS_PORT),
+        DATA_DIR: path.join(dataDir, 'providerless'),
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: PROVIDERLESS_URL,
       },
     },
   ],

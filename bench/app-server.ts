@@ -24,7 +24,7 @@ const app = await buildApp(config, {
   demoPictures: false,
   pageCacheKey: process.env.PAGE_CACHE_KEY,
 });
-if (config.demoData) await loadDemoData(app.db);
+if (config.demoData) await loadDemoData(app.crm, app.db);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 // BENCH_SEED=mini-site: the mini-site bench's seller (scenarios/mini-site-data.ts), built before "ready".
 if (process.env.BENCH_SEED === 'mini-site') {

@@ -3,7 +3,7 @@ import { DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { buildApp } from '../apps/server/src/app.ts';
 import { IN_MEMORY, loadConfig } from '../apps/server/src/config.ts';
 import { rowsOf } from '../apps/server/src/db/sql.ts';
-import { listRecords } from '../apps/server/src/modules/crm/listing-service.ts';
+import { listRecords } from '../apps/server/src/modules/crm/listing/service.ts';
 import { createRateLimiter, uncountedStore } from '../apps/server/src/platform/rate-limit.ts';
 
 /**
@@ -31,7 +31,9 @@ const signup = await app.inject({
     company_type: 'Manufacturers',
   },
 });
-const companyId = (signup.json() as { data: { user: { company_id: number } } }).data.user.company_id;
+const signedUp = (signup.json() as { data: { user: { id: number; company_id: number } } }).data.user;
+const companyId = signedUp.company_id;
+const viewer = { companyId, userId: signedUp.id };
 const at = performance.now();
 await app.db.execute(sql`insert into crm_records (company_id, type_id, form_id, values)
   select ${companyId}::bigint, 1, form.id, jsonb_build_object(
@@ -106,9 +108,9 @@ for (let round = 1; round <= 2; round += 1) {
     const timing = await median(() => app.db.execute(sql.raw(variant.query)));
     console.log(`round ${round}, ${variant.name}: ${ids.length} records, ${timing}`);
   }
-  const { total } = await listRecords(app.db, companyId, list);
+  const { total } = await listRecords(app.crm, app.db, viewer, list);
   console.log(
-    `round ${round}, the whole list as served (${total} matches): ${await median(() => listRecords(app.db, companyId, list))}`,
+    `round ${round}, the whole list as served (${total} matches): ${await median(() => listRecords(app.crm, app.db, viewer, list))}`,
   );
 }
 if (answers.size !== 1) throw new Error('the two ways found different records');

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { CRM_MESSAGES } from '@tradeloop/contracts/crm';
+import { expect, test, type Page } from './test.ts';
+import { CRM_MESSAGES } from '@tradeloop/contracts/crm/records';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { DEMO_OPERATOR_EMAIL, MARKET_MESSAGES } from '@tradeloop/contracts/market-constants';
-import { expectAccessible, openAccountMenu, PASSWORD, signIn, signUp, uniqueEmail } from './support.ts';
+import { expectAccessible, openAccountMenu, PASSWORD, signIn, signUp, uniqueEmail, expectShown } from './support.ts';
 
 /**
  * Every screen of the app, signed out and as each kind of user, checked by axe-core (WCAG 2.x A and
@@ -84,7 +84,6 @@ const SCREENS = [
 
 test.describe('Every screen passes axe-core', () => {
   test('signed out', async ({ page }) => {
-    test.setTimeout(120_000);
     await checkScreens(page, 'signed out', [
       '/',
       '/productlist',
@@ -98,14 +97,12 @@ test.describe('Every screen passes axe-core', () => {
 
   for (const { user, name, paths } of SCREENS) {
     test(`as a ${user.role}: ${name}`, async ({ page }) => {
-      test.setTimeout(120_000);
       await signIn(page, user.email, DEMO_PASSWORD);
       await checkScreens(page, user.role, paths);
     });
   }
 
   test('as the platform operator: the account menu opens the platform pages', async ({ page, request }) => {
-    test.setTimeout(120_000);
     await signIn(page, DEMO_OPERATOR_EMAIL, DEMO_PASSWORD);
     for (const [item, path] of [
       ['Reported reviews', '/operator/reviews'],
@@ -138,7 +135,7 @@ test.describe('Every screen passes axe-core', () => {
     await expect(verified).not.toBeChecked();
     await expect(verified).toBeEnabled();
     await verified.click({ force: true }); // the switch's input is drawn by its track
-    await expect(page.getByText(MARKET_MESSAGES.memberTypeUpdated)).toBeVisible();
+    await expectShown(page, MARKET_MESSAGES.memberTypeUpdated);
     await page.reload();
     await page.getByRole('textbox', { name: 'Find a seller' }).fill(company);
     await expect(verified).toBeChecked();
@@ -151,24 +148,23 @@ test.describe('Every screen passes axe-core', () => {
     const save = page.getByRole('button', { name: 'Save rates' });
     await forint.fill('');
     await save.click();
-    await expect(page.getByText(MARKET_MESSAGES.rateRequired)).toBeVisible();
+    await expectShown(page, MARKET_MESSAGES.rateRequired);
     for (const rate of ['401.5', saved]) {
       await forint.fill(rate);
       await save.click();
-      await expect(page.getByText(MARKET_MESSAGES.ratesUpdated).last()).toBeVisible();
+      await expectShown(page, MARKET_MESSAGES.ratesUpdated);
       await page.reload();
       await expect(forint).toHaveValue(rate);
     }
   });
 
   test('as a seller: a record and a product', async ({ page }) => {
-    test.setTimeout(120_000);
     await signIn(page, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
     await open(page, '/crm/leads');
     await page.getByRole('link', { name: 'Karthik', exact: true }).click();
     await expect(page).toHaveURL(/\/crm\/leads\/\d+$/);
     // A record's page loads its fields, tabs and side cards: slow on a busy machine.
-    await expect(page.getByRole('heading', { level: 1, name: /Karthik Raman/ })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: /Karthik Raman/ })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, 'a lead (seller)');
     await open(page, '/products/List');
@@ -188,7 +184,6 @@ function focusWithin(page: Page, selector: string) {
 }
 
 test('the CRM works by keyboard: a dialog, a cell edited in place, a card moved on the board', async ({ page }) => {
-  test.setTimeout(120_000);
   await signUp(page, {
     kind: 'seller',
     fullName: 'Keyboard Seller',
@@ -229,6 +224,6 @@ test('the CRM works by keyboard: a dialog, a cell edited in place, a card moved 
   await page.keyboard.press('Space');
   for (let step = 0; step < 12; step += 1) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
-  await expect(page.getByText(CRM_MESSAGES.kanbanMoved)).toBeVisible();
+  await expectShown(page, CRM_MESSAGES.kanbanMoved);
   await expect(page.getByRole('region', { name: /^New, 0 cards/ })).toBeVisible();
 });

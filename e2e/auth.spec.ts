@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { LOGOUT_TEXTS } from '@tradeloop/contracts/accounts-onboarding';
 import { AUTH_MESSAGES } from '@tradeloop/contracts/auth-constants';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
@@ -11,6 +11,7 @@ import {
   signUp,
   storedToken,
   uniqueEmail,
+  expectShown,
 } from './support.ts';
 
 test.describe('Signing up, out and in', () => {
@@ -74,7 +75,7 @@ test.describe('Signing up, out and in', () => {
     await page.getByLabel('Work e-mail').fill(DEMO_ACCOUNTS.buyer);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create buyer account' }).click();
-    await expect(page.getByText(AUTH_MESSAGES.emailTaken)).toBeVisible();
+    await expectShown(page, AUTH_MESSAGES.emailTaken);
     await expect(page.getByLabel('Work e-mail')).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page, 'sign-up with an error');
     await expect(page).toHaveURL(/\/user\/signup$/);
@@ -82,7 +83,7 @@ test.describe('Signing up, out and in', () => {
 
   test('a wrong password shows the error on the sign-in form', async ({ page }) => {
     await signInThroughForm(page, DEMO_ACCOUNTS.buyer, 'not-the-password');
-    await expect(page.getByText(AUTH_MESSAGES.badCredentials)).toBeVisible();
+    await expectShown(page, AUTH_MESSAGES.badCredentials);
     await expect(page.getByLabel('E-mail address')).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page, 'sign-in with an error');
     await expect(page).toHaveURL(/\/user\/signin$/);
@@ -102,7 +103,7 @@ test.describe('Signing up, out and in', () => {
     await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
     await page.getByLabel('E-mail address').fill(DEMO_ACCOUNTS.buyer);
     await page.getByRole('button', { name: 'Send sign-in link' }).click();
-    await expect(page.getByText(AUTH_MESSAGES.linkSent)).toBeVisible();
+    await expectShown(page, AUTH_MESSAGES.linkSent);
     await expectAccessible(page, 'the sign-in link form');
   });
 });

@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './test.ts';
 import sharp from 'sharp';
 import { BLOG_MESSAGES } from '@tradeloop/contracts/blogs-constants';
 import { FILE_MESSAGES } from '@tradeloop/contracts/catalog-files';
-import { expectAccessible, openAccountMenu, signUp, storedToken, uniqueEmail } from './support.ts';
+import { expectAccessible, openAccountMenu, signUp, storedToken, uniqueEmail, expectShown } from './support.ts';
 
 /**
  * Blogs (decision 046): a seller writes a post with the rich-text editor, a cover and a category and
@@ -61,7 +61,6 @@ test('a seller publishes a formatted post with a cover and a picture; a visitor 
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
   const company = `Blog Forge ${stamp}`;
   const title = `Forging flanges in ${stamp}`;
@@ -81,8 +80,8 @@ test('a seller publishes a formatted post with a cover and a picture; a visitor 
   await expect(sellerPage.getByText('No posts yet')).toBeVisible();
   await sellerPage.getByRole('button', { name: 'New post' }).click();
   await sellerPage.getByRole('button', { name: 'Save draft' }).click();
-  await expect(sellerPage.getByText(BLOG_MESSAGES.titleRequired)).toBeVisible();
-  await expect(sellerPage.getByText(BLOG_MESSAGES.categoryRequired)).toBeVisible();
+  await expectShown(sellerPage, BLOG_MESSAGES.titleRequired);
+  await expectShown(sellerPage, BLOG_MESSAGES.categoryRequired);
 
   await sellerPage.getByRole('textbox', { name: 'Title' }).fill(title);
   await sellerPage.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Manufacturing' });
@@ -98,7 +97,7 @@ test('a seller publishes a formatted post with a cover and a picture; a visitor 
   await sellerPage.keyboard.type('.');
   await expectAccessible(sellerPage, 'the post editor');
   await sellerPage.getByRole('button', { name: 'Save draft' }).click();
-  await expect(sellerPage.getByText(BLOG_MESSAGES.created)).toBeVisible();
+  await expectShown(sellerPage, BLOG_MESSAGES.created);
   await expect(sellerPage.getByTestId('post-status')).toHaveText('Draft');
 
   // The cover: a wide picture, cut to 1200 × 630.
@@ -108,7 +107,7 @@ test('a seller publishes a formatted post with a cover and a picture; a visitor 
   const chooser = sellerPage.waitForEvent('filechooser');
   await sellerPage.getByRole('button', { name: 'Add cover' }).click();
   await (await chooser).setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
-  await expect(sellerPage.getByText(BLOG_MESSAGES.coverSaved)).toBeVisible();
+  await expectShown(sellerPage, BLOG_MESSAGES.coverSaved);
   await expect(sellerPage.getByRole('img', { name: 'Cover' })).toBeVisible();
   // The toast has gone before the dialog opens: half-faded under the dialog's overlay it has no contrast.
   await expect(sellerPage.getByText(BLOG_MESSAGES.coverSaved)).toBeHidden();
@@ -119,8 +118,8 @@ test('a seller publishes a formatted post with a cover and a picture; a visitor 
   await sellerPage.getByRole('button', { name: 'Insert picture' }).click();
   const dialog = sellerPage.getByRole('dialog', { name: 'Insert a picture' });
   await dialog.getByRole('button', { name: 'Insert picture' }).click();
-  await expect(dialog.getByText(BLOG_MESSAGES.pictureRequired)).toBeVisible();
-  await expect(dialog.getByText(BLOG_MESSAGES.pictureAltRequired)).toBeVisible();
+  await expectShown(dialog, BLOG_MESSAGES.pictureRequired);
+  await expectShown(dialog, BLOG_MESSAGES.pictureAltRequired);
   await expectAccessible(sellerPage, 'the picture dialog');
   const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#9f6f2f' } })
     .jpeg()
@@ -133,7 +132,7 @@ test('a seller publishes a formatted post with a cover and a picture; a visitor 
   await choosePicture({ name: 'press.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture at all') });
   await dialog.getByRole('textbox', { name: 'Description' }).fill('The press line of the forge');
   await dialog.getByRole('button', { name: 'Insert picture' }).click();
-  await expect(dialog.getByText(FILE_MESSAGES.imageType)).toBeVisible();
+  await expectShown(dialog, FILE_MESSAGES.imageType);
   await choosePicture({ name: 'press.jpg', mimeType: 'image/jpeg', buffer: photo });
   await dialog.getByRole('button', { name: 'Insert picture' }).click();
   await expect(dialog).toBeHidden();
@@ -153,7 +152,7 @@ test('a seller publishes a formatted post with a cover and a picture; a visitor 
   await expect(editor.getByRole('img', { name: 'The die shop from above' })).toBeVisible();
   // A file dropped on the text that is no picture is marked at once, and the post stays open.
   await handOver(editor, 'drop', { name: 'drawing.pdf', type: 'application/pdf', bytes: [...Buffer.from('%PDF-1.7')] });
-  await expect(dialog.getByText(FILE_MESSAGES.imageType)).toBeVisible();
+  await expectShown(dialog, FILE_MESSAGES.imageType);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(editor.getByRole('img')).toHaveCount(2);
@@ -165,14 +164,14 @@ test('a seller publishes a formatted post with a cover and a picture; a visitor 
   await api(buyerPage, 'POST', 'front/follow', { company_id: draft.company.id });
 
   await sellerPage.getByRole('button', { name: 'Publish' }).click();
-  await expect(sellerPage.getByText(BLOG_MESSAGES.published)).toBeVisible();
+  await expectShown(sellerPage, BLOG_MESSAGES.published);
   await expect(sellerPage.getByTestId('post-status')).toHaveText('Published');
   const postPath = `/blogdetail/${draft.slug}`;
   await expect(sellerPage.getByRole('link', { name: 'View post' })).toHaveAttribute('href', postPath);
 
   // The follower is told, once.
   await buyerPage.goto('/notifications');
-  await expect(buyerPage.getByText(`${company} published “${title}”.`)).toBeVisible({ timeout: 30_000 });
+  await expect(buyerPage.getByText(`${company} published “${title}”.`)).toBeVisible();
 
   // The server's HTML of /blog and of the post: the post is in it, with the pages' heads.
   const list = await rawHtml(request, '/blog');

@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test.ts';
 import type { ProductSearchResult } from '@tradeloop/contracts/market';
 import type { CategoryPage } from '@tradeloop/contracts/market-category';
 import { DEMO_OPERATOR_EMAIL } from '@tradeloop/contracts/market-constants';
 import { DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { SITE_PAGE_LINKS, SITE_PAGE_MESSAGES, SITE_PAGE_SLUGS, type SitePage } from '@tradeloop/contracts/site-pages';
-import { expectAccessible, openAccountMenu, signIn } from './support.ts';
+import { expectAccessible, openAccountMenu, signIn, expectShown } from './support.ts';
 
 /**
  * Category and site pages (decision 051) are rendered on the server like the product list (decision 029):
@@ -148,7 +148,7 @@ test('the platform operator rewrites a site page in the editor and visitors read
   await page.keyboard.type('Call us on weekdays from 9 to 5.');
   await expectAccessible(page, 'the site page editor');
   await form.getByRole('button', { name: 'Save page' }).click();
-  await expect(form.getByText(SITE_PAGE_MESSAGES.saved)).toBeVisible();
+  await expectShown(form, SITE_PAGE_MESSAGES.saved);
 
   const visitor = await browser.newPage();
   await visitor.goto('/page/help');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
 
@@ -14,7 +14,6 @@ const SELLER_EMAIL = 'ningbo.haitian.hydraulics@seller.tradeloop.test';
 
 test.describe('Calls in a conversation', () => {
   test('a video call rings, is accepted, connects and is hung up; both call histories show it', async ({ browser }) => {
-    test.setTimeout(90_000);
     const buyer = await (await browser.newContext()).newPage();
     const seller = await (await browser.newContext()).newPage();
     await signUp(buyer, { kind: 'buyer', fullName: 'Carl Caller', email: uniqueEmail('caller') });

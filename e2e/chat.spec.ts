@@ -1,6 +1,13 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './test.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
+import {
+  chatMessage as message,
+  expectAccessible,
+  sendChatMessage as send,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from './support.ts';
 
 /** The smallest valid PNG (1×1). */
 const PNG = Buffer.from(
@@ -18,21 +25,10 @@ function badge(page: Page, unread: number) {
   return page.getByRole('link', { name: unread > 0 ? `Messages, ${unread} unread` : 'Messages', exact: true });
 }
 
-async function send(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(page.getByTestId('message-text').filter({ hasText: text })).toBeVisible();
-}
-
-function message(page: Page, text: string) {
-  return page.getByTestId('message').filter({ has: page.getByTestId('message-text').filter({ hasText: text }) });
-}
-
 test.describe('Chat between a buyer and a seller', () => {
   test('a buyer asks about a product, the seller accepts, replies with a photo and hands over to a sub-user', async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
     const buyer = await newPage(browser);
     const seller = await newPage(browser);
     const buyerName = 'Nora Importer';

@@ -1,11 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { PRESENCE_MESSAGES } from '@tradeloop/contracts/presence-constants';
-import { expectAccessible, openAccountMenu, publishProduct, signUp, uniqueEmail } from './support.ts';
+import { expectAccessible, openAccountMenu, publishProduct, signUp, uniqueEmail, expectShown } from './support.ts';
 
 test('a seller links its social profiles; a buyer follows it from a product page and hears of its next product', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
   const company = `Follow Valves ${Date.now().toString(36)}`;
   const sellerPage = await (await browser.newContext()).newPage();
   await signUp(sellerPage, {
@@ -27,10 +26,10 @@ test('a seller links its social profiles; a buyer follows it from a product page
     .getByRole('textbox', { name: 'LinkedIn profile' })
     .fill('https://www.linkedin.com/company/follow-valves');
   await sellerPage.getByRole('button', { name: 'Save links' }).click();
-  await expect(sellerPage.getByText(PRESENCE_MESSAGES.socialLinkInvalid('Facebook'))).toBeVisible();
+  await expectShown(sellerPage, PRESENCE_MESSAGES.socialLinkInvalid('Facebook'));
   await facebook.fill('https://facebook.com/followvalves');
   await facebook.press('Enter');
-  await expect(sellerPage.getByText(PRESENCE_MESSAGES.socialSaved)).toBeVisible();
+  await expectShown(sellerPage, PRESENCE_MESSAGES.socialSaved);
   await expect(sellerPage.getByText('No followers yet')).toBeVisible();
   await expectAccessible(sellerPage, 'the company page');
 
@@ -45,7 +44,7 @@ test('a seller links its social profiles; a buyer follows it from a product page
   );
   await expect(card.getByText('0 followers')).toBeVisible();
   await card.getByRole('button', { name: `Follow ${company}` }).click();
-  await expect(buyerPage.getByText(PRESENCE_MESSAGES.followed)).toBeVisible();
+  await expectShown(buyerPage, PRESENCE_MESSAGES.followed);
   await expect(card.getByRole('button', { name: `Following ${company}` })).toHaveAttribute('aria-pressed', 'true');
   await expect(card.getByText('1 follower', { exact: true })).toBeVisible();
 
@@ -54,7 +53,7 @@ test('a seller links its social profiles; a buyer follows it from a product page
   await expect(sellerPage.getByRole('row', { name: /Omar Onlooker/ })).toBeVisible();
   await publishProduct(sellerPage, `${company} Gate Valve`);
   await buyerPage.goto('/notifications');
-  await expect(buyerPage.getByText(`${company} listed ${company} Gate Valve.`)).toBeVisible({ timeout: 30_000 });
+  await expect(buyerPage.getByText(`${company} listed ${company} Gate Valve.`)).toBeVisible();
 
   // The buyer's list of suppliers, and unfollowing from it.
   await openAccountMenu(buyerPage);

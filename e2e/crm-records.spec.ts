@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { CRM_MESSAGES } from '@tradeloop/contracts/crm';
-import { chooseOption, expectAccessible, signUp, uniqueEmail } from './support.ts';
+import { expect, test, type Locator, type Page } from './test.ts';
+import { CRM_MESSAGES } from '@tradeloop/contracts/crm/records';
+import { chooseOption, expectAccessible, signUp, uniqueEmail, expectShown } from './support.ts';
 
 /** Drags with the mouse in small steps, as dnd-kit's pointer sensor expects a real movement. */
 async function drag(page: Page, source: Locator, target: Locator) {
@@ -36,7 +36,6 @@ test('a seller designs the lead form, files leads, filters, moves one on the boa
   page,
 }) => {
   // A whole working session in one story: longer than the default 30 s on a shared machine.
-  test.setTimeout(120_000);
   await signUp(page, {
     kind: 'seller',
     fullName: 'Meera Kulkarni',
@@ -63,7 +62,7 @@ test('a seller designs the lead form, files leads, filters, moves one on the boa
   await expectAccessible(page, 'the field editor');
   await editor.getByRole('button', { name: 'Done' }).click();
   await page.getByRole('button', { name: 'Save form' }).click();
-  await expect(page.getByText(CRM_MESSAGES.formCreated)).toBeVisible();
+  await expectShown(page, CRM_MESSAGES.formCreated);
 
   // Two leads through the form, each with the new field.
   await createLead(page, { first: 'Asha', last: 'Rao', company: 'Rao Steel Works', cycle: 'Monthly' });
@@ -95,7 +94,7 @@ test('a seller designs the lead form, files leads, filters, moves one on the boa
   await expectAccessible(page, 'the board');
   await drag(page, newColumn.getByLabel('Ben Okafor: press Space to move'), qualified);
   await expect(qualified.getByText('Ben Okafor')).toBeVisible();
-  await expect(page.getByText(CRM_MESSAGES.kanbanMoved)).toBeVisible();
+  await expectShown(page, CRM_MESSAGES.kanbanMoved);
   await page.reload();
   await expect(page.getByRole('region', { name: 'Qualified, 1 cards' }).getByText('Ben Okafor')).toBeVisible();
   await expect(page.getByRole('region', { name: 'New, 1 cards' }).getByText('Asha Rao')).toBeVisible();
@@ -115,7 +114,7 @@ test('a seller designs the lead form, files leads, filters, moves one on the boa
   await page.getByRole('button', { name: 'Convert', exact: true }).click();
   await expectAccessible(page, 'the convert dialog');
   await page.getByRole('dialog').getByRole('button', { name: 'Convert lead' }).click();
-  await expect(page.getByText(CRM_MESSAGES.converted)).toBeVisible();
+  await expectShown(page, CRM_MESSAGES.converted);
   await expect(page).toHaveURL(/\/crm\/contacts\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Asha Rao' })).toBeVisible();
   await expectAccessible(page, 'a contact');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { expectAccessible, signIn } from './support.ts';
 
@@ -11,6 +11,10 @@ test.describe("The seller's statistics on the dashboard", () => {
     const figures = page.getByRole('region', { name: 'Your figures' });
     await expect(figures.getByTestId('figure-Leads')).toHaveText(/^\d[\d,]*$/);
     await expect(figures.getByTestId('figure-Orders')).toHaveText(/^\d[\d,]*$/);
+    // Order value: one exact figure per currency, or a dash without orders in the period.
+    await expect(figures.getByTestId('figure-Order value')).toHaveText(
+      /^(—|[A-Z]{3} [\d,]+(\.\d+)?( · [A-Z]{3} [\d,]+(\.\d+)?)*)$/,
+    );
     await expect(figures.getByRole('img', { name: /Bar chart per day/ })).toBeVisible();
     await expectAccessible(page, 'the seller dashboard with statistics');
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { EMAIL_MESSAGES } from '@tradeloop/contracts/accounts-email';
-import { expectAccessible, PASSWORD, signUp, smtpInbox, uniqueEmail } from './support.ts';
+import { expectAccessible, PASSWORD, signUp, smtpInbox, uniqueEmail, expectShown } from './support.ts';
 
 /** A message's source with its quoted-printable encoding undone (soft breaks, =3D). */
 const decoded = (raw: string) =>
@@ -34,12 +34,12 @@ test('a seller confirms the e-mail address, then moves the account to a new one'
   await page.getByRole('button', { name: 'Confirm e-mail' }).click();
   const confirmDialog = page.getByRole('dialog', { name: 'Confirm your e-mail address' });
   await confirmDialog.getByRole('button', { name: 'Send confirmation link' }).click();
-  await expect(confirmDialog.getByText(EMAIL_MESSAGES.linkSent)).toBeVisible();
+  await expectShown(confirmDialog, EMAIL_MESSAGES.linkSent);
   await expectAccessible(page, 'the e-mail confirmation modal');
   await confirmDialog.getByRole('button', { name: 'Close', exact: true }).click();
 
   await page.goto(await linkMailedTo(email, EMAIL_MESSAGES.confirmSubject));
-  await expect(page.getByText(EMAIL_MESSAGES.confirmed)).toBeVisible();
+  await expectShown(page, EMAIL_MESSAGES.confirmed);
   await expectAccessible(page, 'the confirmed link');
   await page.getByRole('link', { name: 'Go to your profile' }).click();
   await expect(page.getByLabel('E-mail verified')).toBeVisible();
@@ -52,17 +52,17 @@ test('a seller confirms the e-mail address, then moves the account to a new one'
   await editDialog.getByLabel('New e-mail address').fill(newEmail);
   await editDialog.getByLabel('Current password').fill('not-my-password');
   await editDialog.getByRole('button', { name: 'Send link' }).click();
-  await expect(editDialog.getByText(EMAIL_MESSAGES.wrongPassword)).toBeVisible();
+  await expectShown(editDialog, EMAIL_MESSAGES.wrongPassword);
   await editDialog.getByLabel('Current password').fill(PASSWORD);
   await editDialog.getByRole('button', { name: 'Send link' }).click();
-  await expect(editDialog.getByText(EMAIL_MESSAGES.changeLinkSent)).toBeVisible();
+  await expectShown(editDialog, EMAIL_MESSAGES.changeLinkSent);
   await expectAccessible(page, 'the e-mail edit modal');
   await editDialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByText(email, { exact: true })).toBeVisible();
 
   const link = await linkMailedTo(newEmail, EMAIL_MESSAGES.changeSubject);
   await page.goto(link);
-  await expect(page.getByText(EMAIL_MESSAGES.changed)).toBeVisible();
+  await expectShown(page, EMAIL_MESSAGES.changed);
   await page.getByRole('link', { name: 'Go to your profile' }).click();
   await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
   await expect
@@ -73,5 +73,5 @@ test('a seller confirms the e-mail address, then moves the account to a new one'
 
   // The link is single-use.
   await page.goto(link);
-  await expect(page.getByText(EMAIL_MESSAGES.linkInvalid)).toBeVisible();
+  await expectShown(page, EMAIL_MESSAGES.linkInvalid);
 });

@@ -1,7 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
-import { expectAccessible, openLead, PASSWORD, signIn, signUp, uniqueEmail } from './support.ts';
+import {
+  expectAccessible,
+  openLead,
+  PASSWORD,
+  sendChatMessage as send,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from './support.ts';
 
 const PRODUCT = 'Centrifugal Monoblock Pump';
 
@@ -15,16 +23,9 @@ async function openProduct(page: Page, keyword: string, name: string) {
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
 }
 
-async function send(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(page.getByTestId('message-text').filter({ hasText: text })).toBeVisible();
-}
-
 test('a buyer presses Chat now on a product; the seller gets a new request and a lead with a chat thread about it', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
   const surname = `Mansouri${Date.now().toString(36)}`;
   const buyerName = `Fatima ${surname}`;
   const buyerContext = await browser.newContext();
@@ -98,7 +99,6 @@ test('a buyer presses Chat now on a product; the seller gets a new request and a
 test('an anonymous visitor configures a quote, signs up from the modal, comes back to it and sends it at the listed price', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
   const surname = `Okafor${Date.now().toString(36)}`;
   const buyerName = `Adaeze ${surname}`;
   const email = uniqueEmail('journey-quote');

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { signIn } from './support.ts';
 
@@ -22,7 +22,6 @@ async function atEachWidth(page: Page, name: string, check: (width: number) => P
 }
 
 test('the public screens hold from 1440 to 600 px, and the list names its suppliers whole', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.goto('/');
   await atEachWidth(page, 'home', async () => {
     await expect(page.getByTestId('recent-title-products').getByTestId('product-card').first()).toBeVisible();
@@ -54,7 +53,6 @@ test('the public screens hold from 1440 to 600 px, and the list names its suppli
 });
 
 test("the seller's leads table shows e-mail addresses and sources whole", async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
   await page.goto('/crm/leads');
   await atEachWidth(page, 'leads', async () => {

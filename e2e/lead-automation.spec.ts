@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { AUTOMATION_MESSAGES } from '@tradeloop/contracts/automation';
+import { expect, test, type Page } from './test.ts';
+import { AUTOMATION_MESSAGES } from '@tradeloop/contracts/crm/automation';
 import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
-import { SCORING_MESSAGES } from '@tradeloop/contracts/scoring';
+import { SCORING_MESSAGES } from '@tradeloop/contracts/crm/scoring';
 import {
   chooseOption,
   expectAccessible,
@@ -11,6 +11,7 @@ import {
   storedToken,
   uniqueEmail,
   verifyMobileThroughApi,
+  expectShown,
 } from './support.ts';
 
 /** Issue 20, acceptance 1: weights, a rule, and a quote that arrives scored, assigned and with its task. */
@@ -39,7 +40,6 @@ async function dashboardFigure(page: Page, label: string) {
 test('a seller weights scoring and writes a rule; a quote for 500 units arrives scored, assigned to the sub-user, with its call task', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
   const stamp = Date.now().toString(36);
   const company = `Rule Valves ${stamp}`;
   const seller = await (await browser.newContext()).newPage();
@@ -67,7 +67,7 @@ test('a seller weights scoring and writes a rule; a quote for 500 units arrives 
   for (const group of GROUPS)
     await seller.getByRole('textbox', { name: `${group}: group weight` }).fill(WEIGHTS[group] ?? '0');
   await seller.getByRole('button', { name: 'Save weights' }).click();
-  await expect(seller.getByText(SCORING_MESSAGES.saved)).toBeVisible();
+  await expectShown(seller, SCORING_MESSAGES.saved);
 
   // The rule: a quote lead that scores at least 60 goes to the sub-user with a call task due in 2 hours.
   await seller.goto('/crm/automation/new');
@@ -84,7 +84,7 @@ test('a seller weights scoring and writes a rule; a quote for 500 units arrives 
   await seller.getByRole('textbox', { name: 'Task subject' }).fill('Call {first_name} about the quote');
   await seller.getByRole('textbox', { name: 'Due in', exact: true }).fill('2');
   await seller.getByRole('button', { name: 'Create rule' }).click();
-  await expect(seller.getByText(AUTOMATION_MESSAGES.created)).toBeVisible();
+  await expectShown(seller, AUTOMATION_MESSAGES.created);
   await expect(seller.getByRole('heading', { level: 1, name: 'Hot quote leads' })).toBeVisible();
   const rulePage = seller.url();
 
@@ -105,7 +105,7 @@ test('a seller weights scoring and writes a rule; a quote for 500 units arrives 
   await expect(async () => {
     await seller.goto(rulePage);
     await expect(seller.getByTestId('automation-runs')).toContainText(buyerName, { timeout: 1_000 });
-  }).toPass({ timeout: 60_000 });
+  }).toPass({ timeout: 120_000 });
   await expect(seller.getByTestId('automation-runs')).toContainText(`Sami Sales ${stamp}`);
   await expectAccessible(seller, 'the rule with its run');
 

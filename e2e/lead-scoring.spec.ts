@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { SCORING_MESSAGES } from '@tradeloop/contracts/scoring';
-import { expectAccessible, signUp, storedToken, uniqueEmail } from './support.ts';
+import { expect, test, type Page } from './test.ts';
+import { SCORING_MESSAGES } from '@tradeloop/contracts/crm/scoring';
+import { expectAccessible, signUp, storedToken, uniqueEmail, expectShown } from './support.ts';
 
 /** Opens the new seller's one lead, Ana <surname>, from the leads list (its first-name cell links to it). */
 async function openAna(page: Page, surname: string) {
@@ -15,7 +15,6 @@ async function openAna(page: Page, surname: string) {
 test('a seller weights lead scoring, saves, and sees the leads scored again with the breakdown on the lead', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   await signUp(page, {
     kind: 'seller',
     fullName: 'Sofia Scorer',
@@ -67,7 +66,7 @@ test('a seller weights lead scoring, saves, and sees the leads scored again with
   await bant.fill('50');
   await page.getByRole('textbox', { name: 'BANT: Authority' }).fill('10');
   await bant.press('Enter');
-  await expect(page.getByText(SCORING_MESSAGES.saved)).toBeVisible();
+  await expectShown(page, SCORING_MESSAGES.saved);
   await expect(page.getByTestId('rescoring-status')).toContainText('All 1 leads are scored with these weights.');
 
   // The defaults are one click away (saved only with Save).

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
 import { expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
@@ -7,7 +7,6 @@ import { expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
 const facet = (page: Page, key: string) => page.getByTestId(`facet-${key}`);
 
 test('a buyer finds a product despite a typo, requests a quote, and the seller answers it', async ({ browser }) => {
-  test.setTimeout(120_000);
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
   // A buyer of their own: a retried run never meets the previous run's request.
@@ -27,6 +26,9 @@ test('a buyer finds a product despite a typo, requests a quote, and the seller a
   await facet(buyer, 'condition').getByRole('checkbox', { name: 'Brand New' }).check();
   await expect(buyer).toHaveURL(/condition=Brand\+New/);
   const price = facet(buyer, 'price_range');
+  // No price filter applies yet, and none is shown: the fields are empty, not the slider's ends.
+  await expect(price.getByRole('textbox', { name: 'From' })).toHaveValue('');
+  await expect(price.getByRole('textbox', { name: 'To' })).toHaveAttribute('placeholder', 'Any');
   await price.getByRole('textbox', { name: 'From' }).fill('100');
   await price.getByRole('textbox', { name: 'To' }).fill('1000');
   await price.getByRole('textbox', { name: 'To' }).press('Enter');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { MOBILE_MESSAGES } from '@tradeloop/contracts/accounts-mobile';
 import { TIMINGS } from '@tradeloop/contracts/common';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
@@ -12,6 +12,7 @@ import {
   signUp,
   smsInbox,
   uniqueEmail,
+  expectShown,
 } from './support.ts';
 
 async function newSeller(page: Page, label: string) {
@@ -52,13 +53,13 @@ test('a seller verifies a new mobile number with the texted code', async ({ page
 
   // Step 1: the number, checked with the spec's messages.
   await dialog.getByRole('button', { name: 'Send code' }).click();
-  await expect(dialog.getByText(MOBILE_MESSAGES.required)).toBeVisible();
+  await expectShown(dialog, MOBILE_MESSAGES.required);
   await chooseOption(page, 'Country', 'India (+91)', 'India');
   const numberField = dialog.getByRole('textbox', { name: 'Mobile number' });
   await numberField.pressSequentially('12ab345');
   await expect(numberField).toHaveValue('12345');
   await dialog.getByRole('button', { name: 'Send code' }).click();
-  await expect(dialog.getByText(MOBILE_MESSAGES.invalid)).toBeVisible();
+  await expectShown(dialog, MOBILE_MESSAGES.invalid);
   const number = newMobileNumber('97');
   await numberField.fill(number);
   await dialog.getByRole('button', { name: 'Send code' }).click();
@@ -69,7 +70,7 @@ test('a seller verifies a new mobile number with the texted code', async ({ page
   const resend = codeStep.getByRole('button', { name: /^Resend code in 2:00$/ });
   await expect(resend).toBeDisabled();
   await codeStep.getByRole('button', { name: 'Verify' }).click();
-  await expect(codeStep.getByText(MOBILE_MESSAGES.otpRequired)).toBeVisible();
+  await expectShown(codeStep, MOBILE_MESSAGES.otpRequired);
   await expectAccessible(page, 'the code step');
 
   const first = await codeTextedTo(`+91${number}`);
@@ -91,7 +92,7 @@ test('a seller verifies a new mobile number with the texted code', async ({ page
   await codeField.fill('');
   await codeField.pressSequentially(code);
   await codeStep.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText(MOBILE_MESSAGES.saved)).toBeVisible();
+  await expectShown(page, MOBILE_MESSAGES.saved);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The profile shows the verified number.

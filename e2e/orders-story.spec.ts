@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import fs from 'node:fs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
+import { ORDER_MESSAGES } from '@tradeloop/contracts/orders';
 import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
-import { expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
+import { expectAccessible, signIn, signUp, storedToken, uniqueEmail, expectShown } from './support.ts';
 
 /** The page holds from 600 to 1920 px: nothing wider than the window. */
 async function holdsWidths(page: Page, name: string) {
@@ -23,7 +24,6 @@ async function holdsWidths(page: Page, name: string) {
  * "Closed Won".
  */
 test('a buyer accepts a quotation, the seller ships and is paid, and the deal is won', async ({ browser }) => {
-  test.setTimeout(180_000);
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
   const buyerName = `Oskar Order ${Date.now() % 100_000}`;
@@ -125,6 +125,84 @@ test('a buyer accepts a quotation, the seller ships and is paid, and the deal is
     .filter({ hasText: /Quotation Q-\d+/ })
     .filter({ hasText: 'Closed Won' });
   await expect(deal.first()).toBeVisible();
+
+  await buyerContext.close();
+  await sellerContext.close();
+});
+
+/**
+ * Issue 44: a quotation written from a CRM lead that has no quote request. The seller opens a lead entered by
+ * hand with a marketplace buyer's e-mail, writes the quotation (a catalogue product and a free line, in EUR),
+ * the buyer finds it under "My orders" and accepts it, and the seller's dashboard shows the order's value. A
+ * lead that is an e-mail address only cannot be sent one: the button is disabled and says why.
+ */
+test('a seller quotes a lead without an enquiry; the buyer accepts it from My orders', async ({ browser }) => {
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  const email = uniqueEmail('lead-buyer');
+  await signUp(buyer, { kind: 'buyer', fullName: `Lena Lead ${Date.now() % 100_000}`, email });
+
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await signIn(seller, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
+  const headers = { authorization: `Bearer ${await storedToken(seller)}` };
+  const createLead = async (values: Record<string, string>) => {
+    const response = await seller.request.post('/crm/v1/crm/create_record', { headers, data: { type_id: 1, values } });
+    expect(response.status()).toBe(201);
+    return (await response.json()).data.id as number;
+  };
+  const leadId = await createLead({ first_name: 'Lena', last_name: 'Handentered', email });
+
+  await seller.goto(`/crm/leads/${leadId}`);
+  await seller.getByRole('tab', { name: 'Quotation' }).click();
+  await seller.getByRole('button', { name: 'Write a quotation' }).click();
+  const editor = seller.getByRole('region', { name: 'Quotation' });
+  await editor.getByRole('combobox', { name: 'Currency' }).selectOption('EUR');
+  // A line from the catalogue (its price filled in, changed here) and a free line.
+  await editor.getByRole('textbox', { name: 'Line 1 description' }).fill('Site survey');
+  await editor
+    .getByRole('textbox', { name: /Unit price/ })
+    .first()
+    .fill('120.00');
+  await editor.getByLabel('Add a product from your catalogue').fill('Monoblock');
+  await seller
+    .getByRole('option', { name: /Centrifugal Monoblock Pump/ })
+    .first()
+    .click();
+  const pumpLine = editor.getByTestId('quotation-line').nth(1);
+  await expect(pumpLine.getByRole('textbox', { name: 'Line 2 description' })).toHaveValue(/Centrifugal Monoblock Pump/);
+  await pumpLine.getByRole('textbox', { name: 'Quantity' }).fill('2');
+  await pumpLine.getByRole('textbox', { name: /Unit price/ }).fill('240.00');
+  await expectAccessible(seller, 'the quotation editor on a lead');
+  await editor.getByRole('button', { name: 'Send quotation' }).click();
+  // 120.00 + 2 × 240.00 = 600.00.
+  await expect(seller.getByTestId('document-total')).toHaveText('EUR 600.00');
+  await expect(seller.getByTestId('quotation-status')).toHaveText('Awaiting the buyer');
+
+  // The buyer finds it under My orders and accepts it.
+  await buyer.goto('/my-orders');
+  const received = buyer.getByTestId('received-quotation').first();
+  await expect(received).toContainText('EUR 600.00');
+  await expectAccessible(buyer, 'My orders with a quotation awaiting an answer');
+  await received.getByRole('link', { name: /Quotation Q-\d+/ }).click();
+  await expect(buyer).toHaveURL(/\/my-orders\/quotations\/\d+$/);
+  await expect(buyer.getByTestId('document-total')).toHaveText('EUR 600.00');
+  await expectAccessible(buyer, 'a quotation written from a lead');
+  await buyer.getByRole('button', { name: 'Accept version 1' }).click();
+  await expect(buyer.getByTestId('quotation-status')).toHaveText('Accepted');
+  await buyer.getByRole('link', { name: 'Open the order' }).click();
+  await expect(buyer.getByTestId('order-status')).toHaveText('Confirmed');
+
+  // The seller's dashboard shows the order value in its currency.
+  await seller.goto('/dashboard');
+  await expect(seller.getByTestId('figure-Order value')).toContainText(/EUR [\d,]+\.\d{2}/);
+
+  // A lead that is only an e-mail address: the button is disabled, with the reason.
+  const mailOnly = await createLead({ first_name: 'Mail', last_name: 'Only', email: uniqueEmail('not-a-member') });
+  await seller.goto(`/crm/leads/${mailOnly}`);
+  await seller.getByRole('tab', { name: 'Quotation' }).click();
+  await expect(seller.getByRole('button', { name: 'Write a quotation' })).toBeDisabled();
+  await expectShown(seller, ORDER_MESSAGES.leadWithoutAccount);
 
   await buyerContext.close();
   await sellerContext.close();

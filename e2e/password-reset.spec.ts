@@ -1,7 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { AUTH_MESSAGES } from '@tradeloop/contracts/auth-constants';
 import { PASSWORD_MESSAGES } from '@tradeloop/contracts/auth-password';
-import { expectAccessible, PASSWORD, signIn, signInThroughForm, signUp, smtpInbox, uniqueEmail } from './support.ts';
+import {
+  expectAccessible,
+  PASSWORD,
+  signIn,
+  signInThroughForm,
+  signUp,
+  smtpInbox,
+  uniqueEmail,
+  expectShown,
+} from './support.ts';
 
 /** A message's source with its quoted-printable encoding undone (soft breaks, =3D). */
 const decoded = (raw: string) =>
@@ -45,18 +54,18 @@ test('a seller forgets their password, resets it through the mailed link and sig
   await expect(device.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await device.getByLabel('E-mail address').fill(email);
   await device.keyboard.press('Enter');
-  await expect(device.getByText(PASSWORD_MESSAGES.resetLinkSent)).toBeVisible();
+  await expectShown(device, PASSWORD_MESSAGES.resetLinkSent);
   await expectAccessible(device, 'the password reset request');
 
   await device.goto(await resetLinkMailedTo(email));
   await expect(device.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await device.getByLabel('New password').fill('short');
   await device.getByRole('button', { name: 'Set new password' }).click();
-  await expect(device.getByText(AUTH_MESSAGES.passwordTooShort)).toBeVisible();
+  await expectShown(device, AUTH_MESSAGES.passwordTooShort);
   await expectAccessible(device, 'the new password form with an error');
   await device.getByLabel('New password').fill(NEW_PASSWORD);
   await device.getByRole('button', { name: 'Set new password' }).click();
-  await expect(device.getByText(PASSWORD_MESSAGES.passwordReset)).toBeVisible();
+  await expectShown(device, PASSWORD_MESSAGES.passwordReset);
   await expect
     .poll(async () =>
       (await smtpInbox()).some((mail) => mail.to.includes(email) && mail.subject === PASSWORD_MESSAGES.changedSubject),
@@ -64,7 +73,7 @@ test('a seller forgets their password, resets it through the mailed link and sig
     .toBe(true);
 
   await signInThroughForm(device, email, PASSWORD);
-  await expect(device.getByText(AUTH_MESSAGES.badCredentials).first()).toBeVisible();
+  await expectShown(device, AUTH_MESSAGES.badCredentials);
   await signIn(device, email, NEW_PASSWORD);
 
   // The first device's session ended with the reset.
@@ -77,7 +86,7 @@ test('a seller forgets their password, resets it through the mailed link and sig
   await page.goto(used);
   await page.getByLabel('New password').fill('Yet-Another-2028');
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByText(PASSWORD_MESSAGES.linkInvalid)).toBeVisible();
+  await expectShown(page, PASSWORD_MESSAGES.linkInvalid);
 });
 
 test('a signed-in buyer changes the password from the profile', async ({ page }) => {
@@ -89,11 +98,11 @@ test('a signed-in buyer changes the password from the profile', async ({ page })
   await dialog.getByLabel('Current password').fill('not-my-password');
   await dialog.getByLabel('New password').fill(NEW_PASSWORD);
   await dialog.getByRole('button', { name: 'Change password' }).click();
-  await expect(dialog.getByText(PASSWORD_MESSAGES.wrongPassword)).toBeVisible();
+  await expectShown(dialog, PASSWORD_MESSAGES.wrongPassword);
   await expectAccessible(page, 'the password change modal with an error');
   await dialog.getByLabel('Current password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Change password' }).click();
-  await expect(dialog.getByText(PASSWORD_MESSAGES.passwordChanged)).toBeVisible();
+  await expectShown(dialog, PASSWORD_MESSAGES.passwordChanged);
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   // This device stays signed in.
   await page.reload();

@@ -1,6 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { PROFILE_MESSAGES } from '@tradeloop/contracts/accounts';
-import { chooseOption, expectAccessible, signUp, uniqueEmail } from './support.ts';
+import { FILE_MESSAGES } from '@tradeloop/contracts/catalog-files';
+import { chooseOption, expectAccessible, signUp, uniqueEmail, expectShown } from './support.ts';
+
+/** The smallest valid PNG (1×1). */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test('a seller completes the profile and the changes survive a reload', async ({ page }) => {
   await signUp(page, {
@@ -24,9 +31,18 @@ test('a seller completes the profile and the changes survive a reload', async ({
   await page.getByLabel('Postal code', { exact: true }).fill('411026');
   const basic = page.getByRole('form', { name: 'Basic details' });
   await basic.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText(PROFILE_MESSAGES.updated).first()).toBeVisible();
+  await expectShown(page, PROFILE_MESSAGES.updated);
   await expect(basic.getByText('All changes saved.')).toBeVisible();
   await expectAccessible(page, 'basic details saved');
+
+  // A profile photo, uploaded at once (issue 42: "Uploads are coming soon"); a file that is no picture is refused.
+  const photoInput = basic.locator('input[type="file"]');
+  await photoInput.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+  await expect(basic.getByRole('alert')).toHaveText(FILE_MESSAGES.imageType);
+  await photoInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await expectShown(page, PROFILE_MESSAGES.avatarSaved);
+  await expect(basic.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', /^\/uploads\/avatars\//);
+  await expectAccessible(page, 'basic details with a profile photo');
 
   // Job details, on their own tab.
   await page.getByRole('tab', { name: 'Job details' }).click();
@@ -49,5 +65,6 @@ test('a seller completes the profile and the changes survive a reload', async ({
   await expect(page.getByRole('textbox', { name: 'City', exact: true })).toHaveValue('Pune');
   await expect(page.getByLabel('Street address', { exact: true })).toHaveValue('Plot 14, MIDC Bhosari');
   await expect(page.getByLabel('Postal code', { exact: true })).toHaveValue('411026');
+  await expect(page.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
   expect(Number.parseInt((await percent.textContent()) ?? '0', 10)).toBeGreaterThan(before);
 });

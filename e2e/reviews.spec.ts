@@ -1,6 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { REVIEW_MESSAGES } from '@tradeloop/contracts/reviews-constants';
-import { expectAccessible, openAccountMenu, publishProduct, signUp, storedToken, uniqueEmail } from './support.ts';
+import {
+  expectAccessible,
+  openAccountMenu,
+  publishProduct,
+  signUp,
+  storedToken,
+  uniqueEmail,
+  expectShown,
+} from './support.ts';
 
 /** A quote request through the call the quote form makes (this story is about what follows it). */
 async function requestQuote(buyer: Page, product: { id: number; name: string; sellerUserId: number }) {
@@ -32,7 +40,6 @@ const auth = async (page: Page) => ({ authorization: `Bearer ${await storedToken
 test('a buyer reviews a seller after an enquiry, the seller replies, and the rating shows on and filters the product list', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
   const company = `Review Valves ${Date.now().toString(36)}`;
   const sellerPage = await (await browser.newContext()).newPage();
   await signUp(sellerPage, {
@@ -63,8 +70,8 @@ test('a buyer reviews a seller after an enquiry, the seller replies, and the rat
   const form = buyerPage.getByRole('form', { name: 'Write a review' });
   await expect(form.getByRole('combobox', { name: 'Your enquiry' })).toHaveValue(`enquiry:${enquiryId}`);
   await form.getByRole('button', { name: 'Submit review' }).click();
-  await expect(form.getByText(REVIEW_MESSAGES.ratingRange)).toBeVisible();
-  await expect(form.getByText(REVIEW_MESSAGES.textRequired)).toBeVisible();
+  await expectShown(form, REVIEW_MESSAGES.ratingRange);
+  await expectShown(form, REVIEW_MESSAGES.textRequired);
   await expectAccessible(buyerPage, 'the review form with its errors');
   // Stars by keyboard: the rating is a group of radios.
   await form.getByRole('radio', { name: '4 stars' }).focus();
@@ -77,7 +84,7 @@ test('a buyer reviews a seller after an enquiry, the seller replies, and the rat
     .getByRole('textbox', { name: 'Your review' })
     .fill('Clear offer within a day. <img src=x onerror="window.__pwned=1">Valves well packed.');
   await form.getByRole('button', { name: 'Submit review' }).click();
-  await expect(buyerPage.getByText(REVIEW_MESSAGES.created)).toBeVisible();
+  await expectShown(buyerPage, REVIEW_MESSAGES.created);
   await expect(thread.getByRole('button', { name: 'Review this seller' })).toHaveCount(0);
 
   // The seller's reviews: the average, the distribution, the review as text.
@@ -96,7 +103,7 @@ test('a buyer reviews a seller after an enquiry, the seller replies, and the rat
 
   // The seller is told, opens its reviews from the menu and replies once.
   await sellerPage.goto('/notifications');
-  await expect(sellerPage.getByText(`Bina Buyer rated ${company} 5 of 5.`)).toBeVisible({ timeout: 30_000 });
+  await expect(sellerPage.getByText(`Bina Buyer rated ${company} 5 of 5.`)).toBeVisible();
   await openAccountMenu(sellerPage);
   await sellerPage.getByRole('menuitem', { name: 'Reviews' }).click();
   await expect(sellerPage.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
@@ -105,7 +112,7 @@ test('a buyer reviews a seller after an enquiry, the seller replies, and the rat
   await reply.getByRole('textbox', { name: 'Your reply' }).fill('Thank you, Bina. We look forward to the order.');
   await expectAccessible(sellerPage, 'the seller’s reviews with the reply form');
   await reply.getByRole('button', { name: 'Publish reply' }).click();
-  await expect(sellerPage.getByText(REVIEW_MESSAGES.replied)).toBeVisible();
+  await expectShown(sellerPage, REVIEW_MESSAGES.replied);
   await expect(sellerPage.getByTestId('review-reply')).toContainText('Thank you, Bina.');
   await expect(sellerPage.getByRole('button', { name: 'Reply to the review by Bina Buyer' })).toHaveCount(0);
 

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { FILE_MESSAGES } from '@tradeloop/contracts/catalog-files';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { expectAccessible, signIn } from './support.ts';
+import { expectAccessible, signIn, expectShown } from './support.ts';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -22,7 +22,7 @@ test('a seller uploads a catalog for one product, renames it and deletes it on t
     .locator('input[type="file"]')
     .setInputFiles({ name: 'range.pdf', mimeType: 'application/pdf', buffer: pdf });
   await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText(FILE_MESSAGES.catalogUploaded)).toBeVisible();
+  await expectShown(page, FILE_MESSAGES.catalogUploaded);
   const row = page.getByTestId('catalogs-table').getByRole('row', { name: new RegExp(title) });
   await expect(row).toContainText(productName);
   await expectAccessible(page, 'the catalog page');
@@ -30,11 +30,11 @@ test('a seller uploads a catalog for one product, renames it and deletes it on t
   await row.getByRole('button', { name: `Rename catalog ${title}` }).click();
   await page.getByLabel(`New title of ${title}`).fill(`${title} (2027)`);
   await page.keyboard.press('Enter');
-  await expect(page.getByText(FILE_MESSAGES.catalogRenamed)).toBeVisible();
+  await expectShown(page, FILE_MESSAGES.catalogRenamed);
   const renamed = page.getByTestId('catalogs-table').getByRole('row', { name: new RegExp(`${title} \\(2027\\)`) });
   await expect(renamed).toBeVisible();
 
   await renamed.getByRole('button', { name: `Delete catalog ${title} (2027)` }).click();
-  await expect(page.getByText(FILE_MESSAGES.catalogDeleted)).toBeVisible();
+  await expectShown(page, FILE_MESSAGES.catalogDeleted);
   await expect(page.getByText(`${title} (2027)`)).toHaveCount(0);
 });

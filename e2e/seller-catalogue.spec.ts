@@ -1,8 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import sharp from 'sharp';
 import { CATALOG_MESSAGES } from '@tradeloop/contracts/catalog';
 import { FILE_MESSAGES } from '@tradeloop/contracts/catalog-files';
-import { chooseOption, expectAccessible, signUp, uniqueEmail } from './support.ts';
+import { chooseOption, expectAccessible, signUp, uniqueEmail, expectShown } from './support.ts';
 
 /** The messages of spec section 5 for fields left empty, verbatim. */
 const SPEC_REQUIRED_MESSAGES = [
@@ -130,7 +130,6 @@ test.describe('Seller catalogue', () => {
   test('a seller creates an in-stock product priced by quantity, with attributes, pictures, specifications and a calculator, then edits it', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     await newSeller(page);
     await page.goto('/products/List');
     await expect(page.getByText('Your catalogue is empty')).toBeVisible();
@@ -178,7 +177,7 @@ test.describe('Seller catalogue', () => {
     await field(calculator, 'Equation').fill('price * quantity * Power / 3');
 
     await save(page, 'Create product');
-    await expect(page.getByText(CATALOG_MESSAGES.created)).toBeVisible();
+    await expectShown(page, CATALOG_MESSAGES.created);
     await expect(page).toHaveURL(/\/products\/edit\/\d+$/);
 
     // The editor shows what was saved, the combinations and the calculator at work.
@@ -203,7 +202,7 @@ test.describe('Seller catalogue', () => {
     await expect(calculator.getByText('Please enter a number for every attribute value')).toBeVisible();
     await field(calculator, 'Number of Power 5 HP').fill('5');
     await save(page, 'Save changes');
-    await expect(page.getByText(CATALOG_MESSAGES.updated)).toBeVisible();
+    await expectShown(page, CATALOG_MESSAGES.updated);
 
     await page.reload();
     await expect(field(page, 'Product name')).toHaveValue('Monoblock Water Pump, IE3 motor');
@@ -221,7 +220,6 @@ test.describe('Seller catalogue', () => {
   test('a seller creates a product made to order, with territory and production days, then edits it', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     await newSeller(page);
     await page.goto('/products/create');
     await fillCommon(page, 'Custom Pump Skid');
@@ -255,7 +253,7 @@ test.describe('Seller catalogue', () => {
     await field(calculator, 'Equation').nth(1).fill('price * quantity * 0.9');
 
     await save(page, 'Create product');
-    await expect(page.getByText(CATALOG_MESSAGES.created)).toBeVisible();
+    await expectShown(page, CATALOG_MESSAGES.created);
     await expect(page).toHaveURL(/\/products\/edit\/\d+$/);
     await expect(field(page, 'Production days')).toHaveValue('30');
 
@@ -266,7 +264,7 @@ test.describe('Seller catalogue', () => {
 
     await field(page, 'Production days').fill('25');
     await save(page, 'Save changes');
-    await expect(page.getByText(CATALOG_MESSAGES.updated)).toBeVisible();
+    await expectShown(page, CATALOG_MESSAGES.updated);
     await page.reload();
     await expect(field(page, 'Production days')).toHaveValue('25');
     await expect(field(page, 'Unit price')).toHaveValue('12500');
@@ -275,7 +273,6 @@ test.describe('Seller catalogue', () => {
   test('the product list searches, duplicates, deletes with undo, and imports a CSV with a report', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     await newSeller(page);
     await page.goto('/products/List');
     const csv = [
@@ -296,7 +293,7 @@ test.describe('Seller catalogue', () => {
     await expect(page.getByText('2 of 3 products created')).toBeVisible();
     const rejected = page.getByRole('table', { name: 'Rejected rows' });
     await expect(rejected.getByText('Mystery Valve')).toBeVisible();
-    await expect(rejected.getByText(CATALOG_MESSAGES.brandRequired)).toBeVisible();
+    await expectShown(rejected, CATALOG_MESSAGES.brandRequired);
     await expectAccessible(page, 'the catalogue import report');
     await page.getByRole('button', { name: 'Done' }).click();
 

@@ -1,6 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { SOCIAL_MESSAGES } from '@tradeloop/contracts/auth-social-constants';
-import { chooseOption, expectAccessible, MOBILE_DISMISSED_COOKIE, storedToken, uniqueEmail } from './support.ts';
+import {
+  chooseOption,
+  expectAccessible,
+  MOBILE_DISMISSED_COOKIE,
+  storedToken,
+  uniqueEmail,
+  expectShown,
+} from './support.ts';
 
 /**
  * Social sign-in (docs/decisions/037) through the local OpenID Connect provider the test run starts
@@ -36,11 +43,11 @@ test('a new user signs in with Google, lands signed in and completes the registr
   await expect(registration.getByText('You signed in with Google.')).toBeVisible();
   await expectAccessible(page, 'the registration modal');
   await registration.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(registration.getByText(SOCIAL_MESSAGES.designationRequired)).toBeVisible();
+  await expectShown(registration, SOCIAL_MESSAGES.designationRequired);
   await registration.getByRole('textbox', { name: 'Job title' }).fill('Purchasing manager');
   await chooseOption(page, 'Country', 'India', true);
   await registration.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page.getByText(SOCIAL_MESSAGES.registrationSaved)).toBeVisible();
+  await expectShown(page, SOCIAL_MESSAGES.registrationSaved);
 
   // Then the mobile-number prompt, without the 90-second wait of other users.
   const mobile = page.getByRole('dialog', { name: 'Add your mobile number' });

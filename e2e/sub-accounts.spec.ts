@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { PERMISSION_GROUPS, ROLE_MESSAGES, type Permission } from '@tradeloop/contracts/accounts-roles';
 import { SUB_ACCOUNT_MESSAGES } from '@tradeloop/contracts/accounts-subaccounts';
 import {
@@ -8,8 +8,9 @@ import {
   openAccountMenu,
   signIn,
   signUp,
-  smtpInbox,
+  linkMailedTo,
   uniqueEmail,
+  expectShown,
 } from './support.ts';
 
 /** A permission's label on the roles page. */
@@ -28,18 +29,11 @@ async function createLead(page: Page, first: string, last: string) {
   await expect(page.getByRole('heading', { level: 1, name: `${first} ${last}` })).toBeVisible();
 }
 
-/** A message's source with its quoted-printable encoding undone (soft breaks, =3D). */
-const decoded = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
 test('a seller makes a narrow role, invites a team member with it, who can do only what it allows, and is signed out when deleted', async ({
   page,
   browser,
 }) => {
   // A whole team set-up in one story: longer than the default 30 s on a shared machine.
-  test.setTimeout(180_000);
   await signUp(page, {
     kind: 'seller',
     fullName: 'Anita Desai',
@@ -69,8 +63,8 @@ test('a seller makes a narrow role, invites a team member with it, who can do on
   const editor = page.getByRole('dialog', { name: 'New role' });
   // Nothing chosen: the contract's messages, on their fields.
   await editor.getByRole('button', { name: 'Create role' }).click();
-  await expect(editor.getByText(ROLE_MESSAGES.nameRequired)).toBeVisible();
-  await expect(editor.getByText(ROLE_MESSAGES.permissionsRequired)).toBeVisible();
+  await expectShown(editor, ROLE_MESSAGES.nameRequired);
+  await expectShown(editor, ROLE_MESSAGES.permissionsRequired);
   await editor.getByLabel('Role name').fill('Lead desk');
   // Create and edit check view with them; "everyone's records" stays off: own leads only.
   await editor.getByRole('checkbox', { name: 'Leads: Create' }).check();
@@ -80,13 +74,13 @@ test('a seller makes a narrow role, invites a team member with it, who can do on
   await editor.getByRole('checkbox', { name: labelOf('crm.work') }).check();
   await expectAccessible(page, 'the role editor');
   await editor.getByRole('button', { name: 'Create role' }).click();
-  await expect(page.getByText(ROLE_MESSAGES.created)).toBeVisible();
+  await expectShown(page, ROLE_MESSAGES.created);
   await expect(page.getByRole('row', { name: /Lead desk/ })).toContainText('4 of');
 
   // The owner role is shown, never changed.
   await page.getByRole('button', { name: 'View Owner' }).click();
   const ownerRole = page.getByRole('dialog', { name: 'Owner' });
-  await expect(ownerRole.getByText(ROLE_MESSAGES.ownerLocked)).toBeVisible();
+  await expectShown(ownerRole, ROLE_MESSAGES.ownerLocked);
   await expect(ownerRole.getByRole('checkbox', { name: 'Deals: Delete' })).toBeDisabled();
   await ownerRole.getByRole('button', { name: 'Close', exact: true }).click();
 
@@ -103,22 +97,13 @@ test('a seller makes a narrow role, invites a team member with it, who can do on
   await chooseOption(page, 'Role', 'Lead desk');
   await expectAccessible(page, 'the invitation modal');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(SUB_ACCOUNT_MESSAGES.invited)).toBeVisible();
+  await expectShown(page, SUB_ACCOUNT_MESSAGES.invited);
   const row = page.getByRole('row', { name: /Ravi Kumar/ });
   await expect(row.getByText('Invited')).toBeVisible();
   await expect(row.getByRole('textbox', { name: 'Role of Ravi Kumar' })).toHaveValue('Lead desk');
   await expectAccessible(page, 'the team members page with a member');
 
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mail = (await smtpInbox())
-        .filter((item) => item.to.includes(memberEmail) && item.subject === SUB_ACCOUNT_MESSAGES.inviteSubject)
-        .at(-1);
-      link = /https?:\/\/[^/\s]+(\/user\/set-password\?token=[\w%-]+)/.exec(decoded(mail?.raw ?? ''))?.[1] ?? '';
-      return link;
-    })
-    .toMatch(/token=/);
+  const link = await linkMailedTo(memberEmail, SUB_ACCOUNT_MESSAGES.inviteSubject, '/user/set-password');
 
   // The team member, in a browser of their own.
   const memberContext = await browser.newContext();
@@ -127,7 +112,7 @@ test('a seller makes a narrow role, invites a team member with it, who can do on
   await member.getByLabel('New password').fill('Team-Member-2026');
   await expectAccessible(member, 'the set-password page');
   await member.getByRole('button', { name: 'Set password' }).click();
-  await expect(member.getByText(SUB_ACCOUNT_MESSAGES.passwordSet)).toBeVisible();
+  await expectShown(member, SUB_ACCOUNT_MESSAGES.passwordSet);
   await signIn(member, memberEmail, 'Team-Member-2026');
   await expect(member.getByText('Your workspace is the CRM')).toBeVisible();
   await openAccountMenu(member);
@@ -163,7 +148,7 @@ test('a seller makes a narrow role, invites a team member with it, who can do on
 
   // Deals opened by their address: the server refuses, and the page says why in its words.
   await member.goto('/crm/deals');
-  await expect(member.getByText(ROLE_MESSAGES.forbidden).first()).toBeVisible();
+  await expectShown(member, ROLE_MESSAGES.forbidden);
   await expect(member.getByRole('grid')).toHaveCount(0);
   await expectAccessible(member, 'a list the role may not see');
 
@@ -172,11 +157,11 @@ test('a seller makes a narrow role, invites a team member with it, who can do on
   await page.getByRole('button', { name: 'Delete Lead desk' }).click();
   const deletion = page.getByRole('dialog', { name: 'Delete Lead desk' });
   await deletion.getByRole('button', { name: 'Delete role' }).click();
-  await expect(deletion.getByText(ROLE_MESSAGES.moveToInvalid)).toBeVisible();
+  await expectShown(deletion, ROLE_MESSAGES.moveToInvalid);
   await chooseOption(page, 'Move its users to', 'Sales manager');
   await expectAccessible(page, 'the role deletion dialog');
   await deletion.getByRole('button', { name: 'Delete role' }).click();
-  await expect(page.getByText(ROLE_MESSAGES.deleted)).toBeVisible();
+  await expectShown(page, ROLE_MESSAGES.deleted);
   await expect(page.getByRole('row', { name: /Lead desk/ })).toHaveCount(0);
   await member.goto('/crm/deals');
   await expect(member.getByRole('heading', { name: 'Deals', level: 1 })).toBeVisible();
@@ -186,14 +171,14 @@ test('a seller makes a narrow role, invites a team member with it, who can do on
   await expect(row.getByRole('textbox', { name: 'Role of Ravi Kumar' })).toHaveValue('Sales manager');
   // A role changed in place, on the team page.
   await chooseOption(page, 'Role of Ravi Kumar', 'Sales representative');
-  await expect(page.getByText(ROLE_MESSAGES.roleChanged)).toBeVisible();
+  await expectShown(page, ROLE_MESSAGES.roleChanged);
 
   await page.reload();
   await expect(row.getByText('Active')).toBeVisible();
   await row.getByRole('checkbox', { name: 'Select Ravi Kumar' }).check();
   await page.getByRole('button', { name: 'Delete selected' }).click();
   await page.getByRole('dialog', { name: 'Delete team members' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText(SUB_ACCOUNT_MESSAGES.deleted)).toBeVisible();
+  await expectShown(page, SUB_ACCOUNT_MESSAGES.deleted);
   await expect(page.getByText('No team members yet.')).toBeVisible();
 
   // The deleted member's next request ends the session: everything local goes, back to sign-in.

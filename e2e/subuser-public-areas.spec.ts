@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import type { BlogPage } from '@tradeloop/contracts/blogs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import type { ProductSearchResult } from '@tradeloop/contracts/market';
@@ -11,7 +11,6 @@ import { signIn } from './support.ts';
  */
 test('a sub-user opens every public area of the spec without being sent to the dashboard', async ({ page }) => {
   // Fifteen pages, each loaded and checked.
-  test.setTimeout(120_000);
   const products = (
     (await (await page.request.post('/api/v1/front/product/list', { data: { page: 1, per_page: 1 } })).json()) as {
       data: ProductSearchResult;

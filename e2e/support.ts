@@ -1,8 +1,40 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, takeAlert, type BrowserContext, type Locator, type Page } from './test.ts';
 import { TRACKING } from '@tradeloop/contracts/tracking';
 import { SIGNIN_LIMITS } from '@tradeloop/contracts/auth-constants';
 import { ONBOARDING_TEXTS } from '@tradeloop/contracts/accounts-onboarding';
+
+/** A message's source with its quoted-printable encoding undone (soft breaks, =3D). */
+export const decodedMail = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The path of the last link to `path` (…?token=) mailed to the address with that subject, once it arrives. */
+export async function linkMailedTo(address: string, subject: string, path: string) {
+  const pattern = new RegExp(`https?://[^/\\s]+(${path}\\?token=[\\w%-]+)`);
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mail = (await smtpInbox()).filter((item) => item.to.includes(address) && item.subject === subject).at(-1);
+      link = pattern.exec(decodedMail(mail?.raw ?? ''))?.[1] ?? '';
+      return link;
+    })
+    .toMatch(/token=/);
+  return link;
+}
+
+/** Writes in the open conversation and waits for the message to show. */
+export async function sendChatMessage(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(page.getByTestId('message-text').filter({ hasText: text })).toBeVisible();
+}
+
+/** The row of the open conversation's message with that text. */
+export function chatMessage(page: Page, text: string) {
+  return page.getByTestId('message').filter({ has: page.getByTestId('message-text').filter({ hasText: text }) });
+}
 
 /** What the test SMTP server (e2e/smtp-sink.ts, started by playwright.config.ts) has received. */
 export async function smtpInbox(): Promise<{ to: string[]; subject: string; raw: string }[]> {
@@ -93,7 +125,7 @@ export async function signUp(page: Page, account: NewAccount, { stayInOnboarding
   if (stayInOnboarding) return;
   await page.getByRole('link', { name: ONBOARDING_TEXTS.later }).click();
   // The dashboard's code and data load before the address changes: slow on a busy machine (once in CI).
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
   if (!mobilePrompt) await expect(page.getByTestId('mobile-prompt')).toHaveAttribute('data-state', 'off');
 }
 
@@ -153,8 +185,6 @@ export function storedToken(page: Page) {
   return page.evaluate(() => localStorage.getItem('Token'));
 }
 
-/** The time a test gains for each accessibility check (added to its own limit, not a measurement). */
-const AXE_TIME_MS = 15_000;
 /** The WCAG success criteria axe checks: levels A and AA of WCAG 2.0, 2.1 and 2.2. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -163,19 +193,43 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * lists every screen's violations) on any critical or serious violation, one readable line each:
  * impact, rule, what it asks, and the elements with what is wrong with them.
  */
+/**
+ * The message was shown in the scope: in an alert, however briefly (e2e/test.ts records every alert;
+ * a toast closes after a second), or as text there now.
+ */
+export async function expectShown(scope: Page | Locator, message: string) {
+  const page = 'mainFrame' in scope ? scope : scope.page();
+  await expect
+    .poll(async () => takeAlert(page, message) || scope.getByText(message).first().isVisible(), {
+      message: `“${message}” shown`,
+    })
+    .toBe(true);
+}
+
 export async function expectAccessible(page: Page, label: string) {
-  // Each check brings its own time: axe reads the whole page, slowly on a shared machine.
-  test.info().setTimeout(test.info().timeout + AXE_TIME_MS);
-  // Transitions end first: a half-faded element has a contrast it never has at rest.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+  // A region still answering an earlier request is faded, with a contrast it never has at rest.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // Transitions end first: a half-faded element has a contrast it never has at rest. Only running, finite
+  // ones: a paused animation never finishes (one hung a story for ten minutes), hence the bound too.
+  await page.evaluate(
+    (boundMs) =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.playState === 'running')
+            .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, boundMs)),
+      ]),
+    5_000,
   );
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  // Only violations are read: axe then keeps one passing node per rule instead of describing every node.
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   // WCAG 2.5.8 exempts a target whose function another full-size control on the page offers: such
   // targets are marked data-target-size-equivalent (the price slider's thumbs beside From and To fields).
   for (const violation of violations.filter((found) => found.id === 'target-size')) {
@@ -222,14 +276,15 @@ export async function openLead(seller: Page, surname: string, leadName: string) 
   await expect(async () => {
     if (!(await heading.isVisible())) await link.click({ timeout: 2_000 });
     await expect(heading).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 120_000 });
 }
 
 /**
  * A public, in-stock product of the signed-in seller, made through the API the product form calls
- * (for stories about what follows a listing, not about the form itself). Answers its page's path.
+ * (for stories about what follows a listing, not about the form itself), in the first leaf category
+ * unless `categoryId` names one. Answers its page's path.
  */
-export async function publishProduct(page: Page, name: string): Promise<string> {
+export async function publishProduct(page: Page, name: string, categoryId?: number): Promise<string> {
   const headers = { authorization: `Bearer ${await storedToken(page)}` };
   const get = async (url: string) => (await (await page.request.get(`/api/v1/${url}`)).json()).data;
   const categories = (await get('category/all')) as { id: number; depth: number }[];
@@ -241,7 +296,7 @@ export async function publishProduct(page: Page, name: string): Promise<string> 
       description: `${name}: cast body, tested at the works before dispatch.`,
       availability: 'in_stock',
       price_type: 'quantity',
-      category_lists: [categories.find((category) => category.depth === 2)!.id],
+      category_lists: [categoryId ?? categories.find((category) => category.depth === 2)!.id],
       brand_id: (await get('brands/list?per_page=1')).data[0].id,
       price_term: terms.find((term) => term.name === 'FOB')!.id,
       choice_options: [{ name: 'Size', values: ['DN25', 'DN50'] }],

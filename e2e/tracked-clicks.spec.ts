@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { openAccountMenu, signIn } from './support.ts';
 
@@ -8,7 +8,6 @@ import { openAccountMenu, signIn } from './support.ts';
  * wishlist-identifier (the account menu's wishlist). Each reaches the server with the page's visit.
  */
 test('the four click names reach the tracked events as a buyer uses the pages', async ({ page }) => {
-  test.setTimeout(90_000);
   const sent: string[] = [];
   page.on('requestfinished', async (request) => {
     if (!request.url().endsWith('/page-visit')) return;

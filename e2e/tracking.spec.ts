@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { expectAccessible, signIn, signInThroughForm, signUp, uniqueEmail, PASSWORD } from './support.ts';
 
@@ -15,7 +15,6 @@ async function scrollTo(page: Page, percent: number) {
 test('an anonymous visitor who scrolls and opens the quote form, then signs in and views two more products, is a lead with every page in its engagement tab', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const surname = `Tracker${Date.now().toString(36)}`;
   const buyerName = `Tara ${surname}`;
   const buyerEmail = uniqueEmail('tracked-buyer');
@@ -71,14 +70,11 @@ test('an anonymous visitor who scrolls and opens the quote form, then signs in a
   await seller.goto('/crm/leads');
   const search = seller.getByRole('textbox', { name: 'Search leads' });
   await expect
-    .poll(
-      async () => {
-        await search.fill('');
-        await search.fill(surname);
-        return seller.getByRole('row', { name: new RegExp(surname) }).count();
-      },
-      { timeout: 20_000 },
-    )
+    .poll(async () => {
+      await search.fill('');
+      await search.fill(surname);
+      return seller.getByRole('row', { name: new RegExp(surname) }).count();
+    })
     .toBe(1);
   const heading = seller.getByRole('heading', { level: 1, name: buyerName });
   // The list may still be answering an earlier keystroke's search and redraw under the click: click until it opens.
@@ -91,7 +87,7 @@ test('an anonymous visitor who scrolls and opens the quote form, then signs in a
         .click({ timeout: 2_000 });
     }
     await expect(heading).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 120_000 });
   await seller.getByRole('tab', { name: /Engagement/ }).click();
   const rows = seller.getByTestId('engagement-page');
   await expect(rows).toHaveCount(3);

@@ -1,8 +1,10 @@
 /**
  * `npm test`: every check and test, with independent steps side by side and each step's time printed.
- * Lint, type checking and the web build share the two cores first; then the API suite; then the browser
- * suite on the app just built. A step that fails does not stop its phase's siblings, but no later phase runs.
- * Extra phases (CI's PostgreSQL pass) are appended by the caller: `node scripts/test.ts -- 'npm run x'`.
+ * Lint, type checking and the web build share the two cores first; then the API suite and the browser
+ * suite (on the app just built) run side by side, so that each fills the other's waits (the browser
+ * server's start, a story waiting for a delivery, a test waiting for a timer). A step that fails does not
+ * stop its phase's siblings, but no later phase runs.
+ * A caller adds steps to the last phase (CI's PostgreSQL pass): `node scripts/test.ts --step NAME COMMAND`.
  */
 import { spawn } from 'node:child_process';
 
@@ -15,8 +17,10 @@ const PHASES: Step[][] = [
     { name: 'typecheck', command: 'npm run typecheck' },
     { name: 'build', command: 'npm run build' },
   ],
-  [{ name: 'api (PGlite)', command: 'npm run test:api' }],
-  [{ name: 'browser', command: 'npm run test:browser' }],
+  [
+    { name: 'api (PGlite)', command: 'npm run test:api' },
+    { name: 'browser', command: 'npm run test:browser' },
+  ],
 ];
 
 function run(step: Step): Promise<Outcome> {
@@ -41,8 +45,19 @@ function report(outcomes: Outcome[], started: number) {
 }
 
 const started = performance.now();
-const extra = process.argv.slice(2).filter((arg) => arg !== '--');
-const phases = [...PHASES, ...extra.map((command) => [{ name: command, command }])];
+function addedSteps(args: string[]): Step[] {
+  const steps: Step[] = [];
+  for (let at = args.indexOf('--step'); at !== -1; at = args.indexOf('--step', at + 3)) {
+    const [name, command] = [args[at + 1], args[at + 2]];
+    if (!name || !command) throw new Error('usage: node scripts/test.ts [--step NAME COMMAND]...');
+    steps.push({ name, command });
+  }
+  return steps;
+}
+
+const phases = PHASES.map((phase, index) =>
+  index === PHASES.length - 1 ? [...phase, ...addedSteps(process.argv.slice(2))] : phase,
+);
 const outcomes: Outcome[] = [];
 for (const phase of phases) {
   const results = await Promise.all(phase.map(run));

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { LOOP_SOURCES } from '@tradeloop/contracts/crm-leads';
+import { LOOP_SOURCES } from '@tradeloop/contracts/crm/leads';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { rowsOf } from '../../apps/server/src/db/sql.ts';
 import { createAccount } from '../../apps/server/src/modules/accounts/service.ts';
 import { catalogCaches } from '../../apps/server/src/modules/catalog/references.ts';
-import { createProductAs, inStockProduct, loadRefs } from '../../apps/server/src/modules/catalog/test-fixtures.ts';
-import { leadFromQuote } from '../../apps/server/src/modules/crm-work/loop-service.ts';
-import { sellerOf } from '../../apps/server/src/modules/market/test-fixtures.ts';
+import { createProductAs, inStockProduct, loadRefs } from '../../apps/server/src/modules/catalog/test-support.ts';
+import { leadFromQuote } from '../../apps/server/src/modules/crm/leads/service.ts';
+import { sellerOf } from '../../apps/server/src/modules/market/test-support.ts';
 import { deliveryQueue, type DomainEvents } from '../../apps/server/src/platform/events.ts';
 import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { createSession } from '../../apps/server/src/platform/sessions.ts';
@@ -221,7 +221,7 @@ function directEmit(app: FastifyInstance) {
         )})`),
     );
     const caches = await catalogCaches(app.db);
-    for (const event of events) await app.db.transaction((tx) => leadFromQuote(tx, event.payload, caches));
+    for (const event of events) await app.db.transaction((tx) => leadFromQuote(app.crm, tx, event.payload, caches));
     return payload;
   });
 }

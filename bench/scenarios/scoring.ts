@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { IN_MEMORY, loadConfig } from '../../apps/server/src/config.ts';
 import { rowsOf } from '../../apps/server/src/db/sql.ts';
-import { sellerOf } from '../../apps/server/src/modules/market/test-fixtures.ts';
+import { sellerOf } from '../../apps/server/src/modules/market/test-support.ts';
 import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { benchDatabaseUrl, type Figures, measure } from '../lib.ts';
 

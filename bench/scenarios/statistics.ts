@@ -7,10 +7,10 @@ import {
   inStockProduct,
   loadRefs,
   signUpSubUser,
-} from '../../apps/server/src/modules/catalog/test-fixtures.ts';
-import { personOf } from '../../apps/server/src/modules/crm-work/loop-fixtures.ts';
-import { ensureDefaultForms } from '../../apps/server/src/modules/crm/forms-service.ts';
-import { sellerOf } from '../../apps/server/src/modules/market/test-fixtures.ts';
+} from '../../apps/server/src/modules/catalog/test-support.ts';
+import { personOf } from '../../apps/server/src/modules/crm/test-support.ts';
+import { ensureDefaultForms } from '../../apps/server/src/modules/crm/forms/service.ts';
+import { sellerOf } from '../../apps/server/src/modules/market/test-support.ts';
 import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { createSession } from '../../apps/server/src/platform/sessions.ts';
 import { type Figures, keptBenchDatabase, measure, percentile } from '../lib.ts';

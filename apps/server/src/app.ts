@@ -7,18 +7,20 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { JSON_BODY_LIMIT_BYTES } from '@tradeloop/contracts/common';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
-import { loadReferenceData } from './modules/reference/seed.ts';
+import { createPublicReads, openReplica, type PublicReads } from './db/replica.ts';
+import { loadReferenceData, referenceRoutes } from './modules/reference/public.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { createEventBus, type EventBus } from './platform/events.ts';
 import { createJobRunner, JOB_PRIORITY, pruneFinishedJobs, type JobRunner } from './platform/jobs.ts';
 import { registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
 import { registerSecurityHeaders } from './platform/headers.ts';
 import { registerInputBoundary } from './platform/input.ts';
-import { serializeRequest } from './platform/logging.ts';
+import { OneLinePerRequest, serializeRequest } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createSmsSender, type SmsSender } from './platform/sms.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerHealthRoutes } from './platform/health.ts';
+import { registerDevInboxRoutes } from './platform/dev-inbox.ts';
 import { createMetrics, registerHttpMetrics, type Metrics } from './platform/metrics.ts';
 import { registerPageEffects } from './platform/page-effects.ts';
 import { createRateLimiter, memoryStore, redisStore, type RateLimiter } from './platform/rate-limit.ts';
@@ -26,44 +28,48 @@ import { registerRealtime } from './platform/realtime.ts';
 import { createStorage, registerUploads } from './platform/storage.ts';
 import { createFileUrls, fileUrlSecret } from './platform/file-urls.ts';
 import { registerHeadRenderers, registerWebApp } from './platform/web.ts';
-import { accountsRoutes } from './modules/accounts/routes.ts';
-import { rolesRoutes } from './modules/accounts/roles-routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { socialRoutes } from './modules/auth/social-routes.ts';
-import { directoryRoutes } from './modules/accounts/directory-routes.ts';
-import { onboardingRoutes } from './modules/accounts/onboarding-routes.ts';
-import { passwordRoutes } from './modules/accounts/password-routes.ts';
-import { referenceRoutes } from './modules/reference/routes.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
-import { chatRoutes } from './modules/chat/routes.ts';
-import { crmRoutes } from './modules/crm/routes.ts';
-import { crmWorkRoutes } from './modules/crm-work/routes.ts';
-import { marketRoutes } from './modules/market/routes.ts';
-import { notificationsRoutes } from './modules/notifications/routes.ts';
-import { presenceRoutes } from './modules/presence/routes.ts';
-import { promotionRoutes } from './modules/promotion/routes.ts';
-import { reviewsRoutes } from './modules/reviews/routes.ts';
-import { companyProfileRoutes } from './modules/company-profile/routes.ts';
-import { blogsRoutes } from './modules/blogs/routes.ts';
-import { sitePagesRoutes } from './modules/site-pages/routes.ts';
-import { quotesRoutes } from './modules/quotes/routes.ts';
-import { ordersRoutes } from './modules/orders/routes.ts';
-import { scoringRoutes } from './modules/scoring/routes.ts';
-import { automationRoutes } from './modules/automation/routes.ts';
-import { statisticsRoutes } from './modules/statistics/routes.ts';
-import { trackingRoutes } from './modules/tracking/routes.ts';
+import {
+  accountsRoutes,
+  auditRoutes,
+  avatarRoutes,
+  rolesRoutes,
+  directoryRoutes,
+  onboardingRoutes,
+  passwordRoutes,
+} from './modules/accounts/public.ts';
+import { authRoutes, socialRoutes } from './modules/auth/public.ts';
+import { catalogRoutes } from './modules/catalog/public.ts';
+import { chatRoutes } from './modules/chat/public.ts';
+import { createCrm, type CrmHooks, crmRoutes } from './modules/crm/public.ts';
+import { marketRoutes } from './modules/market/public.ts';
+import { notificationsRoutes } from './modules/notifications/public.ts';
+import { presenceRoutes } from './modules/presence/public.ts';
+import { promotionRoutes } from './modules/promotion/public.ts';
+import { reviewsRoutes } from './modules/reviews/public.ts';
+import { companyProfileRoutes } from './modules/company-profile/public.ts';
+import { blogsRoutes } from './modules/blogs/public.ts';
+import { sitePagesRoutes } from './modules/site-pages/public.ts';
+import { quotesRoutes } from './modules/quotes/public.ts';
+import { buyingRequestsRoutes } from './modules/buying-requests/public.ts';
+import { ordersRoutes } from './modules/orders/public.ts';
+import { statisticsRoutes } from './modules/statistics/public.ts';
+import { trackingRoutes } from './modules/tracking/public.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
     db: Db;
+    /** Public reads that tolerate lag: on the read replica when one is configured (decision 060). */
+    publicReads: PublicReads;
     mailer: Mailer;
     sms: SmsSender;
     events: EventBus;
     jobs: JobRunner;
     rateLimiter: RateLimiter;
     metrics: Metrics;
+    /** The CRM's hooks for this app (modules/crm/module.ts). */
+    crm: CrmHooks;
   }
 }
 
@@ -105,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    logController: new OneLinePerRequest(),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
   });
@@ -122,6 +129,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const metrics = createMetrics(database, { sockets: () => app.realtime?.io.engine.clientsCount ?? 0 });
   app.decorate('metrics', metrics);
   registerHttpMetrics(app, metrics);
+  const publicReads = createPublicReads({
+    primary: database.db,
+    replicas: config.databaseReplicaUrls.map(openReplica),
+    log: app.log,
+    answered: metrics.publicRead,
+  });
+  app.decorate('publicReads', publicReads);
   const jobs = createJobRunner({
     database,
     log: app.log,
@@ -155,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await jobs.stop({ graceMs: config.jobStopGraceMs });
     app.mailer.close();
     await app.rateLimiter.close();
+    await publicReads.close();
     if (ownsDatabase) await database.close();
     await app.storage.close();
   });
@@ -175,32 +190,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRealtime(app, { redisKey: options.realtimeKey });
   registerHealthRoutes(app);
   await registerOpenApi(app);
+  registerDevInboxRoutes(app);
 
   // Modules
   await app.register(authRoutes, { pause: options.signinPause });
   await app.register(socialRoutes);
   await app.register(accountsRoutes);
   await app.register(rolesRoutes);
+  await app.register(auditRoutes);
   await app.register(directoryRoutes);
   await app.register(onboardingRoutes);
   await app.register(passwordRoutes);
+  await app.register(avatarRoutes);
   await app.register(referenceRoutes);
   await app.register(catalogRoutes);
   await app.register(chatRoutes);
   await app.register(trackingRoutes);
+  app.decorate('crm', createCrm(app));
   await app.register(crmRoutes);
-  await app.register(crmWorkRoutes);
-  await app.register(scoringRoutes);
-  await app.register(automationRoutes);
   await app.register(statisticsRoutes);
   await app.register(marketRoutes, { demoPictures: options.demoPictures ?? config.demoData });
   await app.register(quotesRoutes);
+  await app.register(buyingRequestsRoutes);
   await app.register(ordersRoutes);
   await app.register(notificationsRoutes);
   await app.register(presenceRoutes);
   await app.register(promotionRoutes, { demoPictures: options.demoPictures ?? config.demoData });
   await app.register(reviewsRoutes);
-  await app.register(companyProfileRoutes);
+  await app.register(companyProfileRoutes, { demoPictures: options.demoPictures ?? config.demoData });
   await app.register(blogsRoutes, { demoPictures: options.demoPictures ?? config.demoData });
   await app.register(sitePagesRoutes);
 

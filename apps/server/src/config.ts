@@ -26,6 +26,18 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  /** Streaming replicas of DATABASE_URL, comma-separated, for public reads that tolerate lag (decision 060). */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .trim()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url()))
+    .optional(),
   REDIS_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   SMTP_URL: optionalUrl,
@@ -38,6 +50,8 @@ const envSchema = z.object({
     .regex(/^[A-Z]{2}$/)
     .default('US'),
   DEMO_DATA: flag,
+  /** `production` closes the development inbox (decision 057) whatever providers are configured. */
+  NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
   /** Sign-ups one client address may make an hour (RATE_LIMITS.signup); a test server raises it. */
@@ -70,6 +84,8 @@ const envSchema = z.object({
     .default(64 * 1024 * 1024),
   /** Seconds a cached page is kept at most, however fresh events say it is (the safety net). */
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Suppliers one buying request is sent to at most (decision 055). */
+  BUYING_REQUEST_MAX_SUPPLIERS: z.coerce.number().int().min(1).max(100).default(10),
   /** Social sign-in (docs/decisions/037): a provider is on when its client id and secret are set. */
   GOOGLE_OIDC_ISSUER: optionalUrl,
   GOOGLE_CLIENT_ID: optionalText,
@@ -125,11 +141,16 @@ export type Config = {
   /** 'memory://' keeps the embedded database in memory (tests). */
   dataDir: string;
   databaseUrl?: string;
+  /** A streaming replica answering the marketplace search for anonymous callers and buyers (decision 060). */
+  /** Streaming replicas of the primary (decision 060); empty: every read goes to the primary. */
+  databaseReplicaUrls: string[];
   redisUrl?: string;
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
   smsUrl?: string;
+  /** The channels whose messages the development inbox shows (decision 057): none in production. */
+  devInbox: { email: boolean; sms: boolean };
   translateUrl?: string;
   defaultCountry: string;
   demoData: boolean;
@@ -146,6 +167,8 @@ export type Config = {
   fileUrlSecret?: string;
   /** The public page cache (decision 050): on/off, bytes of the in-process store, time to live in ms. */
   pageCache: { enabled: boolean; maxBytes: number; ttlMs: number };
+  /** Suppliers one buying request is sent to at most (decision 055). */
+  buyingRequestMaxSuppliers: number;
   /** Social sign-in providers with their client credentials; never logged. */
   socialProviders: Partial<Record<SocialType, SocialProviderConfig>>;
 };
@@ -162,16 +185,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const social = socialProviders(e);
   if (social.problems.length > 0) throw new Error(`Invalid configuration: ${social.problems.join('; ')}`);
+  const replicaUrls = e.DATABASE_REPLICA_URLS ?? [];
+  if (replicaUrls.length > 0 && !e.DATABASE_URL) {
+    throw new Error('Invalid configuration: DATABASE_REPLICA_URLS: requires DATABASE_URL (the primary they replicate)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR === IN_MEMORY ? IN_MEMORY : path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrls: replicaUrls,
     redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsUrl: e.SMS_URL,
+    devInbox: {
+      email: e.NODE_ENV !== 'production' && !e.SMTP_URL,
+      sms: e.NODE_ENV !== 'production' && !e.SMS_URL,
+    },
     translateUrl: e.TRANSLATE_URL,
     defaultCountry: e.DEFAULT_COUNTRY,
     demoData: e.DEMO_DATA ?? true,
@@ -190,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: e.PAGE_CACHE_BYTES,
       ttlMs: e.PAGE_CACHE_TTL_SECONDS * 1000,
     },
+    buyingRequestMaxSuppliers: e.BUYING_REQUEST_MAX_SUPPLIERS,
     socialProviders: social.providers,
   };
 }

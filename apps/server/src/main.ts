@@ -1,3 +1,4 @@
+import { DEV_INBOX } from '@tradeloop/contracts/dev-inbox';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { loadDemoData } from './db/demo-data.ts';
@@ -6,7 +7,7 @@ const config = loadConfig();
 const app = await buildApp(config);
 
 if (config.demoData) {
-  const result = await loadDemoData(app.db);
+  const result = await loadDemoData(app.crm, app.db);
   if (result.loaded) {
     app.log.info(
       { accounts: result.accounts },
@@ -44,3 +45,6 @@ await app.listen({ port: config.port, host: config.host });
 app.log.info(
   `TradeLoop is serving ${config.publicUrl} on ${app.database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}`,
 );
+if (config.devInbox.email || config.devInbox.sms) {
+  app.log.info(`Mails and texts without a provider are in the development inbox: ${config.publicUrl}${DEV_INBOX.path}`);
+}

@@ -9,18 +9,17 @@ import {
   multipart,
   picture,
   signUpSubUser,
-} from '../src/modules/catalog/test-fixtures.ts';
+} from '../src/modules/catalog/test-support.ts';
 import { BANNER_PAGES, utcDay } from '@tradeloop/contracts/promotion';
-import { findCompanies } from '../src/modules/accounts/people.ts';
-import { seededRoleId } from '../src/modules/accounts/roles.ts';
-import { requestQuote } from '../src/modules/crm-work/loop-fixtures.ts';
-import { createRecord, crm } from '../src/modules/crm/test-support.ts';
-import { as, createTestApp, signUp, type TestUser } from './helpers.ts';
+import { BUYING_REQUEST_FILE_FIELD } from '@tradeloop/contracts/buying-requests';
+import { findCompanies, seededRoleId } from '../src/modules/accounts/public.ts';
+import { requestQuote, createRecord, crm } from '../src/modules/crm/test-support.ts';
+import { as, createTestApp, settled, signUp, type TestUser } from './helpers.ts';
 
 /**
  * Every route × every kind of caller, with the status each must get (decisions 026 and 038): anonymous,
  * a buyer, the seller of another company and one of its sub-users, and the owner's company: the owner
- * and a sub-user per seeded role. The table is a
+ * and a sub-user per seeded role and one whose custom role grants a single permission. The table is a
  * data file, one entry per `METHOD url`: a route without an entry, an entry without a route, or a
  * caller answered otherwise than its entry says, fails. Inputs name objects of the owner's company
  * (`$lead`, `$product.id` …) made below, so the seller of another company proves 404.
@@ -30,12 +29,22 @@ import { as, createTestApp, signUp, type TestUser } from './helpers.ts';
  * exactly (503 where a provider is not configured).
  */
 type Caller =
-  'anonymous' | 'buyer' | 'otherSeller' | 'otherSubUser' | 'sales' | 'representative' | 'catalogue' | 'owner';
+  | 'anonymous'
+  | 'buyer'
+  | 'otherSeller'
+  | 'otherSubUser'
+  | 'sales'
+  | 'representative'
+  | 'catalogue'
+  | 'custom'
+  | 'owner';
 /** The owner's company's members, each acting on objects of its own. */
-type Member = 'sales' | 'representative' | 'catalogue' | 'owner';
-const members: Member[] = ['sales', 'representative', 'catalogue', 'owner'];
+type Member = 'sales' | 'representative' | 'catalogue' | 'custom' | 'owner';
+const members: Member[] = ['sales', 'representative', 'catalogue', 'custom', 'owner'];
+/** The one permission of the custom role the `custom` member holds (issue 43: a custom role with one permission). */
+const CUSTOM_ROLE_PERMISSION = 'quotes';
 /** The seeded role each member holds (decision 038); `sales` holds the default one. */
-const memberRoles: Record<Exclude<Member, 'owner'>, SeededRoleKey> = {
+const memberRoles: Record<Exclude<Member, 'owner' | 'custom'>, SeededRoleKey> = {
   sales: DEFAULT_SUB_ACCOUNT_ROLE,
   representative: 'sales_representative',
   catalogue: 'catalogue_manager',
@@ -69,6 +78,16 @@ const rank = (key: string) =>
       : 0;
 
 type Objects = Record<string, Input>;
+
+/** A valid buying request's fields, in the refs' category. */
+const buyingRequestFields = (refs: Awaited<ReturnType<typeof loadRefs>>, requiredBy: string) => ({
+  category_id: String(refs.categoryId),
+  quantity: '10',
+  unit_id: String(refs.unitId),
+  country_code: 'DE',
+  required_by: requiredBy,
+  requirements: 'Ten pumps, please.',
+});
 
 /** Objects of the owner's company that the calls name; made twice, once for the owner and once for the sub-user. */
 async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: TestUser): Promise<Objects> {
@@ -112,12 +131,18 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
     remind_at: '2031-05-01T09:00:00Z',
     lead_id: lead.id,
   });
-  const view = await json('POST', 'lead/custom-index-save', { type_id: 1, name: `Owned ${lead.id}` });
+  // Shared with the company (decision 058): a private one would answer the members 404, whatever their role.
+  const view = await json('POST', 'lead/custom-index-save', {
+    type_id: 1,
+    name: `Owned ${lead.id}`,
+    visibility: 'company',
+  });
   const filter = (
     await json('POST', 'lead/filter-save', {
       type_id: 1,
       name: `Owned ${lead.id}`,
       filters: [{ id: 'company', condition: 8 }],
+      visibility: 'company',
     })
   ).saved;
   const status = await json('POST', 'status-settings/store', { name: `Owned ${lead.id}`, colour: 'grape' });
@@ -138,6 +163,14 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
   const automationRule2 = await automation('Owned too');
   const form = await json('GET', 'crm/single_lead_form_detail?type_id=1');
   const quote = (await requestQuote(app, buyer, owner, catalogue.product)).json().data;
+  // The buyer writes about the product too: a chat thread on the lead, with its room (decision 062).
+  await as(app, buyer, {
+    method: 'POST',
+    url: '/chat/v1/rooms/send-message',
+    payload: { recipient_id: owner.id, product_id: catalogue.product, message: 'Owned chat' },
+  });
+  await settled(app);
+  const chatThread = (await json('GET', 'thread/index?type=2')).data[0];
   const review = (
     await as(app, buyer, {
       method: 'POST',
@@ -146,6 +179,20 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
     })
   ).json().data;
   const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  // A buying request the owner posted as a buyer, with an attachment (decision 055).
+  const buyingRequest = (
+    await as(app, owner, {
+      method: 'POST',
+      url: '/api/v1/buying-request/store',
+      ...multipart(
+        { name: 'spec.pdf', data: Buffer.from('%PDF-1.4\n% spec\n'), field: BUYING_REQUEST_FILE_FIELD },
+        buyingRequestFields(refs, inAWeek),
+      ),
+    })
+  ).json().data;
+  const buyingRequestFile = (
+    await as(app, owner, { method: 'GET', url: `/api/v1/buying-request/view/${buyingRequest.id}` })
+  ).json().data.attachments[0].id;
   const quotationBody = {
     lines: [{ description: 'Owned line', quantity: 2, unit_price: '10.00' }],
     valid_until: inAWeek,
@@ -227,6 +274,8 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
     image: catalogue.image,
     catalog: catalogue.catalog,
     lead: lead.id,
+    chatThread: chatThread.id,
+    chatRoom: chatThread.room_id,
     leadUnique: lead.unique_id,
     binned: binned.id,
     binnedUnique: binned.unique_id,
@@ -253,6 +302,9 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
     form: form.id,
     section: form.sections[0].id,
     enquiry: quote.enquiry_ids[0],
+    buyingRequest: buyingRequest.id,
+    buyingRequestFile,
+    buyingRequestBody: buyingRequestFields(refs, inAWeek) as Input,
     quotation: quotation.id,
     quotationBody: quotationBody as Input,
     order: order.order_id,
@@ -260,6 +312,16 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
     review: review.id,
     productImport: productImport.json().data.import_id,
   };
+}
+
+/** A role of the owner's company that grants one permission. */
+async function customRole(app: FastifyInstance, owner: TestUser): Promise<number> {
+  const response = await as(app, owner, {
+    method: 'POST',
+    url: '/api/v1/roles/permissions/create',
+    payload: { name: 'One permission', permissions: [CUSTOM_ROLE_PERMISSION] },
+  });
+  return response.json().data.id;
 }
 
 /** Replaces every "$name" in an input by the object of that name. */
@@ -312,6 +374,7 @@ describe('the access table: every route × every caller (test/access-table.json)
       sales: await subUser(memberRoles.sales),
       representative: await subUser(memberRoles.representative),
       catalogue: await subUser(memberRoles.catalogue),
+      custom: await signUpSubUser(app, owner, await customRole(app, owner)),
     };
     const quoting = await signUp(app, 'buyer');
     objects = {} as Record<Member, Objects>;
@@ -345,6 +408,52 @@ describe('the access table: every route × every caller (test/access-table.json)
         !entry.why,
     );
     expect(unproven.map(([key]) => key)).toEqual([]);
+  });
+
+  /*
+   * No leak (decision 063): the representative's role sees only records it owns, and every object above is
+   * the owner's. Whatever a CRM read answers it, with the table's inputs, may name none of them: a route that
+   * reads records or what hangs off them without the scope fails here, whoever adds it.
+   */
+  it('answers the representative nothing of the owner’s records from any CRM read', { timeout: 300_000 }, async () => {
+    const markers = [
+      'Owned Lead',
+      'owned@example.test',
+      'Owned Account',
+      'Owned Deal',
+      'Owned task',
+      'Owned meeting',
+      'Owned call',
+      'Owned note',
+      'Lead to delete',
+      'Lead to bulk-delete',
+      'Binned Lead',
+    ];
+    const reads = routeKeys().filter(
+      (key) =>
+        /^GET \/(crm\/|api\/v1\/leads\/)/.test(key) ||
+        /^POST \/crm\/v1\/(crm\/data_listing|leads|contact\/list|account\/list|crm\/export|crm\/\w+_information\/index)$/.test(
+          key,
+        ),
+    );
+    expect(reads.length).toBeGreaterThan(60);
+    const leaks: string[] = [];
+    const unread: string[] = [];
+    for (const key of reads) {
+      const options = request(key, table[key], objects.representative);
+      // The table calls reads that take a body with none (422, the route was reached); here they must read.
+      if (options.method === 'POST' && options.payload === undefined)
+        options.payload = key.endsWith('data_listing') ? { type_id: 1 } : {};
+      const response = await as(app, users.representative, options);
+      if (response.statusCode === 422) unread.push(key);
+      const found = markers.filter((marker) => response.body.includes(marker));
+      if (found.length) leaks.push(`${key} (${response.statusCode}): ${found.join(', ')}`);
+    }
+    expect(leaks).toEqual([]);
+    expect(
+      unread.filter((key) => key.startsWith('POST ')),
+      'reads the sweep could not make',
+    ).toEqual([]);
   });
 
   it('answers every caller of every route as its entry says', { timeout: 600_000 }, async () => {

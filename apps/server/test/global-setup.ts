@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { IN_MEMORY } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { loadReferenceData } from '../src/modules/reference/seed.ts';
+import { loadReferenceData } from '../src/modules/reference/public.ts';
 import { databaseUrlNamed, withAdmin } from './helpers.ts';
 
 /**
@@ -16,7 +16,7 @@ import { databaseUrlNamed, withAdmin } from './helpers.ts';
  * database copies (CREATE DATABASE … TEMPLATE): a copy takes a fraction of a second, the migrations seconds.
  */
 export default async function setup() {
-  buildWebAppWhenMissing();
+  buildWebAppWhenChanged();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) return migratedTemplate(adminUrl);
   const database = await openDatabase({ databaseUrl: '', dataDir: IN_MEMORY });
@@ -51,13 +51,15 @@ async function migratedTemplate(adminUrl: string) {
 }
 
 /**
- * The server-rendered web app the page tests serve (`npm run build`), built here once, before any test
- * process starts, when a run has none (CI and `npm test` build first).
+ * The server-rendered web app the page tests serve, built here once, before any test process starts, when
+ * its sources changed since the last build (CI and `npm test` build first), as `npm start` does.
  */
-function buildWebAppWhenMissing() {
-  const web = new URL('../../web/', import.meta.url).pathname;
-  if (fs.existsSync(`${web}dist-ssr/entry-server.js`) && fs.existsSync(`${web}dist/index.html`)) return;
+function buildWebAppWhenChanged() {
   // Vitest sets NODE_ENV=test, which would make Vite build a development bundle: build as `npm run build` does.
   const { NODE_ENV: _testMode, ...env } = process.env;
-  execFileSync('npm', ['run', 'build'], { cwd: new URL('../../..', import.meta.url).pathname, stdio: 'ignore', env });
+  execFileSync('node', ['scripts/build-if-changed.ts'], {
+    cwd: new URL('../../..', import.meta.url).pathname,
+    stdio: 'ignore',
+    env,
+  });
 }

@@ -76,7 +76,7 @@ function testConfig(env: Record<string, string> = {}) {
 async function loadDemoDataInto(database: Awaited<ReturnType<typeof openDatabase>>) {
   const app = await buildApp(testConfig(), { database });
   await app.ready();
-  await loadDemoData(app.db);
+  await loadDemoData(app.crm, app.db);
   await app.jobs.drain();
   await app.close();
 }
@@ -234,7 +234,7 @@ export function settled(app: FastifyInstance) {
 }
 
 /** Reads until `done` holds for what was read (work of another process, or of a retry with back-off). */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000) {
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000) {
   const giveUpAt = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { eventually } from './helpers.ts';
 
 /** A port nobody listens on now. */
-async function freePort() {
+export async function freePort() {
   const server = net.createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as net.AddressInfo;

@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 
-const CONTRACTS = /packages\/contracts\/src\/[^/]+\.ts$/;
+const CONTRACTS = /packages\/contracts\/src\/.+\.ts$/;
 
 /**
  * The contracts build their zod schemas when imported, and a bundler must keep a call it cannot

@@ -2,7 +2,7 @@ import './lib/zod-config.ts';
 import { PassThrough, type Readable } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_CURRENCY_ID } from '@tradeloop/contracts/common-constants';
 import type { BlogDetail, BlogPage } from '@tradeloop/contracts/blogs';
@@ -164,6 +164,14 @@ function positiveId(value: string | null): string | null {
   return Number.isSafeInteger(number) && number > 0 ? String(number) : null;
 }
 
+/** A product list's state as the list writes it back; null when a filter holds too many values to cache. */
+function listSearch(params: URLSearchParams, options: { categoryFromPath?: boolean } = {}): URLSearchParams | null {
+  const state = readListState(params, DEFAULT_CURRENCY_ID);
+  if (options.categoryFromPath) delete state.filters.categories;
+  if (Object.values(state.filters).some((values) => values.length > MAX_FILTER_VALUES)) return null;
+  return writeListState(new URLSearchParams(), state);
+}
+
 /**
  * The page cache's key of a public address (decision 050): its path and, sorted, only the parameters
  * the page reads, in the form the page reads them (the list's state as it writes it back, a keyword
@@ -177,10 +185,17 @@ export function pageKey(url: URL): string | null {
   const params = url.searchParams;
   let search: URLSearchParams;
   if (path === '/productlist') {
-    const state = readListState(params, DEFAULT_CURRENCY_ID);
-    if (Object.values(state.filters).some((values) => values.length > MAX_FILTER_VALUES)) return null;
-    search = writeListState(new URLSearchParams(), state);
-    if (positiveId(params.get('currency'))) search.set('currency', String(state.currency));
+    const list = listSearch(params);
+    if (!list) return null;
+    search = list;
+  } else if (path.startsWith(CATEGORY_PAGE_PREFIX)) {
+    // A category page's category comes from its path, not from the parameters.
+    const list = listSearch(params, { categoryFromPath: true });
+    if (!list) return null;
+    search = list;
+  } else if (path.startsWith(SITE_PAGE_PREFIX)) {
+    // Site pages read no parameter, not even the currency: they show no prices.
+    return path;
   } else if (path === '/') {
     search = writeDirectoryFilters(new URLSearchParams(), readDirectoryFilters(params));
   } else if (path.startsWith(PRODUCT_DETAIL_PREFIX)) {
@@ -197,10 +212,9 @@ export function pageKey(url: URL): string | null {
   } else {
     return null;
   }
-  if (!path.startsWith('/productlist')) {
-    const currency = positiveId(params.get('currency'));
-    if (currency && !path.startsWith(BLOG_DETAIL_PREFIX) && path !== BLOG_LIST_PATH) search.set('currency', currency);
-  }
+  // Blogs show no prices; every other page converts them to the chosen currency.
+  const currency = positiveId(params.get('currency'));
+  if (currency && !path.startsWith(BLOG_DETAIL_PREFIX) && path !== BLOG_LIST_PATH) search.set('currency', currency);
   search.sort();
   const query = search.toString();
   return query ? `${path}?${query}` : path;
@@ -230,6 +244,10 @@ function cacheTags(queryClient: QueryClient): string[] {
       tags.add(PAGE_TAGS.product(page.product.id));
       tags.add(PAGE_TAGS.company(page.seller.id));
       tags.add(PAGE_TAGS.store(page.seller.id));
+    }
+    if (domain === 'market' && kind === 'category') tags.add(PAGE_TAGS.catalog);
+    if (domain === 'site-pages' && kind === 'page' && typeof query.queryKey[2] === 'string') {
+      tags.add(PAGE_TAGS.sitePage(query.queryKey[2]));
     }
     if (domain === 'promotion') tags.add(PAGE_TAGS.ads);
     if (domain === 'directory') tags.add(PAGE_TAGS.directory);
@@ -373,6 +391,15 @@ function structuredData(url: URL, queryClient: QueryClient, origin: string): str
  * Renders one page. `origin` is the site's public address (for canonical and structured data);
  * the API is reached through the transport the server set with setApiTransport.
  */
+/** The app's routes, to match paths against (their loaders never run here). */
+const routeTable = appRoutes(createQueryClient());
+
+/** Whether the web app has a page at this path: false when only its catch-all "not found" page matches. */
+export function isAppPath(path: string): boolean {
+  const matches = matchRoutes(routeTable, path);
+  return matches !== null && matches.at(-1)?.route.path !== '*';
+}
+
 export async function renderPage(request: Request, origin: string): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   // A failed query is shown by the browser after hydration; the server does not wait to retry.

@@ -8,7 +8,12 @@ export const PROFILE_MESSAGES = {
   invalidTimeZone: 'Please choose a valid time zone',
   invalidCountry: 'Please choose a valid country',
   tooLong: 'This value is too long',
+  avatarSaved: 'Profile photo saved.',
+  avatarRemoved: 'Profile photo removed.',
 } as const;
+
+/** An uploaded profile photo: PNG or JPEG (IMAGE_RULES), cut to a square of this many pixels, WebP. */
+export const AVATAR_SIZE = 256;
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 

@@ -25,7 +25,8 @@ export type EmployeeBand = (typeof EMPLOYEE_BANDS)[number];
 export const FACILITY_CHOICES = ['yes', 'no'] as const;
 export type FacilityChoice = (typeof FACILITY_CHOICES)[number];
 
-export const PROFILE_IMAGE_KINDS = ['factory', 'certificate'] as const;
+/** A logo (one per company, issue 44) brands the mini-site, supplier cards and the quotation and invoice PDFs. */
+export const PROFILE_IMAGE_KINDS = ['factory', 'certificate', 'logo'] as const;
 export type ProfileImageKind = (typeof PROFILE_IMAGE_KINDS)[number];
 
 export const COMPANY_PROFILE_LIMITS = {
@@ -39,6 +40,8 @@ export const COMPANY_PROFILE_LIMITS = {
   imagesPerFactory: 8,
   certifications: 20,
   firstYear: 1800,
+  /** A logo is small: at most 2 MB (PDFs embed it). */
+  logoBytes: 2 * 1_048_576,
 } as const;
 
 export const COMPANY_PROFILE_MESSAGES = {
@@ -52,6 +55,9 @@ export const COMPANY_PROFILE_MESSAGES = {
   tooMany: (max: number) => `Add at most ${max}.`,
   factoryNameRequired: 'Name the facility, like “Main plant”.',
   certificationNameRequired: 'Name the certification, like “ISO 9001:2015”.',
+  logoTooLarge: 'A logo must be at most 2 MB.',
+  logoType: 'Upload the logo as a PNG or JPEG file (save an SVG logo as PNG first).',
+  logoNotFound: 'This logo was not found; upload it again.',
   miniSiteNotFound: 'This company has no store on TradeLoop.',
 } as const;
 

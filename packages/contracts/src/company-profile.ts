@@ -75,6 +75,8 @@ const certificationInputSchema = z.object({
 });
 
 export const companyProfileBodySchema = z.object({
+  /** The uploaded logo's id (kind logo); null takes the logo off, left out keeps the current one. */
+  logo_image_id: z.union([z.null(), id]).optional(),
   business_type: z
     .array(businessTypeEntrySchema)
     .max(BUSINESS_TYPES.length)
@@ -144,6 +146,8 @@ export const companyProfileSchema = z.object({
   business_type: z.array(z.object({ name: z.enum(BUSINESS_TYPES), toggle: z.union([z.literal(0), z.literal(1)]) })),
   /** The business type helper's text (spec section 3). */
   business_type_name: z.string(),
+  /** The company's logo (PNG or JPEG, re-encoded), or null. */
+  logo: profileImageSchema.nullable(),
   about: z.string(),
   qaqc_rnd: z.string(),
   year_established: z.number().int().nullable(),

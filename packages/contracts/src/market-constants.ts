@@ -91,6 +91,7 @@ export const MARKET_MESSAGES = {
   unknownCompany: 'This seller does not exist',
   priceRangeOrder: 'The lowest price must not be above the highest',
   keywordTooLong: `Please search with at most ${MARKET_LIMITS.keyword} characters`,
+  searchTimedOut: 'This search took too long. Please try fewer words or filters.',
 } as const;
 export const DEMO_OPERATOR_EMAIL = 'demo.operator@tradeloop.test';
 

@@ -135,6 +135,12 @@ export const ORDER_MESSAGES = {
     `This version has been replaced by version ${current}. Please review the latest version.`,
   alreadyAccepted: 'This quotation has already been accepted.',
   enquiryClosed: 'This enquiry is closed.',
+  sourceRequired: 'Choose the enquiry or the CRM lead the quotation answers (one of them).',
+  leadQuotationExists: 'This lead already has a quotation. Send a revision instead.',
+  leadWithoutAccount:
+    'This lead has no TradeLoop account, so a quotation cannot be sent to accept online. Invite them to TradeLoop, or send your prices by e-mail.',
+  currencyUnknown: 'Choose a currency from the list',
+  productNotYours: 'This product is not one of yours',
   onlyBuyer: 'Only the buyer can do this.',
   statusStep: (from: string, to: string) => `An order that is ${from} cannot become ${to}.`,
   cancelAfterShipping: 'An order cannot be cancelled once it has shipped.',
@@ -220,7 +226,28 @@ const terms = {
   buyer_tax_id: text(40, ORDER_MESSAGES.textTooLong).optional(),
 };
 
-export const quotationCreateBodySchema = z.object({ enquiry_id: z.number().int().positive(), ...terms });
+/**
+ * A quotation (v1) answers an enquiry, or (issue 44) a CRM lead without one: then the seller names the
+ * currency, and every line carries its price (product lines from the seller's catalogue or free lines).
+ */
+export const quotationCreateBodySchema = z
+  .object({
+    enquiry_id: z.number().int().positive().optional(),
+    lead_id: z.number().int().positive().optional(),
+    /** A lead's quotation: its currency (ISO code, one of the reference currencies); an enquiry's is the request's. */
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/, ORDER_MESSAGES.currencyUnknown)
+      .optional(),
+    ...terms,
+  })
+  .superRefine((body, context) => {
+    if ((body.enquiry_id === undefined) === (body.lead_id === undefined))
+      context.addIssue({ code: 'custom', path: ['enquiry_id'], message: ORDER_MESSAGES.sourceRequired });
+    if (body.lead_id !== undefined && body.currency === undefined)
+      context.addIssue({ code: 'custom', path: ['currency'], message: ORDER_MESSAGES.currencyUnknown });
+  });
 export const quotationReviseBodySchema = z.object(terms);
 export const quotationAcceptBodySchema = z.object({
   version: z.number({ error: ORDER_MESSAGES.versionRequired }).int().positive(),
@@ -327,6 +354,8 @@ export const quotationSchema = z.object({
   id: z.number().int(),
   number: z.string(),
   enquiry_id: z.number().int().nullable(),
+  /** The CRM lead a quotation without an enquiry was written from (the seller's side only; null for the buyer). */
+  lead_id: z.number().int().nullable(),
   status: z.enum([...QUOTATION_STATUSES, 'expired']),
   side: z.enum(['buyer', 'seller']),
   current_version: z.number().int(),
@@ -338,6 +367,19 @@ export const quotationSchema = z.object({
   versions: z.array(quotationVersionSchema),
 });
 export type Quotation = z.infer<typeof quotationSchema>;
+
+/** GET leads/{id}/quotation: whom a quotation from the lead goes to, and the lead's quotation once written. */
+export const leadQuotationSchema = z.object({
+  lead_id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  /** The lead's marketplace account; null: an e-mail-only lead, which cannot be sent a quotation (see `reason`). */
+  buyer_user_id: z.number().int().nullable(),
+  /** Why no quotation can be written, or null. */
+  reason: z.string().nullable(),
+  quotation: quotationSchema.nullable(),
+});
+export type LeadQuotation = z.infer<typeof leadQuotationSchema>;
 
 export const paymentSchema = z.object({
   id: z.number().int(),

@@ -22,4 +22,6 @@ export const PAGE_TAGS = {
   store: (id: number) => `store:${id}`,
   /** One blog post's page. */
   blog: (id: number) => `blog:${id}`,
+  /** One site page (about, terms, privacy, help, contact), as the operator wrote it. */
+  sitePage: (slug: string) => `page:${slug}`,
 } as const;

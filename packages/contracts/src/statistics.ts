@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { crmCountsSchema } from './crm.ts';
+import { crmCountsSchema } from './crm/statistics.ts';
 import { STATISTICS_MESSAGES, STATISTICS_PERIODS } from './statistics-constants.ts';
 
 /**
@@ -36,6 +36,12 @@ export const sellerFiguresSchema = z.object({
   total_orders: z.number().int(),
   /** Orders per formal quotation sent (issue 44), percent: quotations and orders counted in the same window. */
   quotation_order_conversion_rate: rate,
+  /**
+   * Order value (issue 44; decision 052): the totals of the orders placed, cancelled ones left out, one
+   * figure per currency (never converted), as exact decimal strings in the currency's decimals; currencies
+   * without orders in the window are left out.
+   */
+  order_value: z.array(z.object({ currency: z.string(), amount: z.string() })),
   /** Seconds on the seller's pages per lead that browsed them; null when no lead did. */
   avg_time_spend_lead: z.number().nullable(),
   wishlist_count: z.number().int(),

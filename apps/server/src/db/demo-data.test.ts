@@ -4,12 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { COMPANY_TYPES } from '@tradeloop/contracts/auth';
 import { createTestApp, signUp } from '../../test/helpers.ts';
-import { countUsers, findPeople } from '../modules/accounts/people.ts';
-import { ensureDemoBlogCovers } from '../modules/blogs/demo-data.ts';
+import { countUsers, findPeople } from '../modules/accounts/public.ts';
+import { ensureDemoBlogCovers } from '../modules/blogs/public.ts';
 import { companyTypesInUse } from '../modules/accounts/test-support.ts';
-import { countReceivedEnquiries } from '../modules/quotes/enquiries.ts';
-import { ratingSummary } from '../modules/reviews/service.ts';
+import { countReceivedEnquiries } from '../modules/quotes/public.ts';
+import { ratingSummary } from '../modules/reviews/public.ts';
 import { loadDemoData } from './demo-data.ts';
+import { ensureDemoLogos } from '../modules/company-profile/public.ts';
 
 let app: FastifyInstance;
 afterEach(() => app.close());
@@ -17,13 +18,13 @@ afterEach(() => app.close());
 describe('demo data', () => {
   it('loads sellers of every company type, buyers and a sub-user into an empty database, once', async () => {
     app = await createTestApp();
-    const first = await loadDemoData(app.db);
+    const first = await loadDemoData(app.crm, app.db);
     expect(first.loaded).toBe(true);
     const types = await companyTypesInUse(app.db);
     expect(types.sort()).toEqual([...COMPANY_TYPES].sort());
 
     const total = await countUsers(app.db);
-    const second = await loadDemoData(app.db);
+    const second = await loadDemoData(app.crm, app.db);
     expect(second).toEqual({ loaded: false, reason: 'already loaded before' });
     const after = await countUsers(app.db);
     expect(after).toBe(total);
@@ -72,6 +73,11 @@ describe('demo data', () => {
     });
     expect(store.json().data.profile.certifications.length).toBeGreaterThan(0);
     expect(store.json().data.products).toBeGreaterThan(0);
+    // Every demo seller has a drawn logo (issue 44): the mini-site shows it once the server drew its files.
+    await ensureDemoLogos(app.db, app.storage);
+    const logo = store.json().data.company.logo as string;
+    expect(logo).toMatch(/^\/uploads\/demo\/logos\/company-\d+\/card\.webp$/);
+    expect((await app.inject({ method: 'GET', url: logo })).headers['content-type']).toBe('image/webp');
 
     // Every demo post has a cover, drawn once its files are missing, as the server does when it starts.
     await ensureDemoBlogCovers(app.db, app.storage);
@@ -90,6 +96,9 @@ describe('demo data', () => {
   it('never loads over real data', async () => {
     app = await createTestApp();
     await signUp(app, 'seller');
-    expect(await loadDemoData(app.db)).toEqual({ loaded: false, reason: 'the database already holds accounts' });
+    expect(await loadDemoData(app.crm, app.db)).toEqual({
+      loaded: false,
+      reason: 'the database already holds accounts',
+    });
   });
 });

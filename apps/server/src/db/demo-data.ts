@@ -1,17 +1,15 @@
 import type { CompanyType } from '@tradeloop/contracts/auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
-import { createAccount } from '../modules/accounts/service.ts';
-import { countUsers } from '../modules/accounts/people.ts';
-import { loadBlogsDemoData } from '../modules/blogs/demo-data.ts';
-import { loadCatalogDemoData } from '../modules/catalog/demo-data.ts';
-import { loadChatDemoData } from '../modules/chat/demo-data.ts';
-import { loadCompanyProfileDemoData } from '../modules/company-profile/demo-data.ts';
-import { loadCrmDemoData } from '../modules/crm/demo-data.ts';
-import { loadCrmWorkDemoData } from '../modules/crm-work/demo-data.ts';
-import { loadMarketDemoData } from '../modules/market/demo-data.ts';
-import { loadPromotionDemoData } from '../modules/promotion/demo-data.ts';
-import { loadQuotesDemoData } from '../modules/quotes/demo-data.ts';
-import { loadReviewsDemoData } from '../modules/reviews/demo-data.ts';
+import { createAccount, countUsers } from '../modules/accounts/public.ts';
+import { loadBlogsDemoData } from '../modules/blogs/public.ts';
+import { loadCatalogDemoData } from '../modules/catalog/public.ts';
+import { loadChatDemoData } from '../modules/chat/public.ts';
+import { loadCompanyProfileDemoData } from '../modules/company-profile/public.ts';
+import { loadCrmDemoData, loadCrmWorkDemoData, type CrmHooks } from '../modules/crm/public.ts';
+import { loadMarketDemoData } from '../modules/market/public.ts';
+import { loadPromotionDemoData } from '../modules/promotion/public.ts';
+import { loadQuotesDemoData } from '../modules/quotes/public.ts';
+import { loadReviewsDemoData } from '../modules/reviews/public.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { addAppMeta, appMetaValue } from '../platform/app-meta.ts';
 import type { Db } from './client.ts';
@@ -283,7 +281,7 @@ function sellerEmail(seller: DemoSeller, index: number) {
 }
 
 /** Loads demo accounts into an empty database, once; never over real data. */
-export async function loadDemoData(db: Db): Promise<DemoResult> {
+export async function loadDemoData(crm: CrmHooks, db: Db): Promise<DemoResult> {
   const existing = await countUsers(db);
   const marker = await appMetaValue(db, DEMO_KEY);
   if (marker !== undefined) return { loaded: false, reason: 'already loaded before' };
@@ -348,12 +346,12 @@ export async function loadDemoData(db: Db): Promise<DemoResult> {
       });
     }
     await loadCatalogDemoData(tx);
-    await loadCrmDemoData(tx);
+    await loadCrmDemoData(crm, tx);
     await loadChatDemoData(tx);
     await loadMarketDemoData(tx);
     await loadQuotesDemoData(tx);
     await loadReviewsDemoData(tx);
-    await loadCrmWorkDemoData(tx);
+    await loadCrmWorkDemoData(crm, tx);
     await loadPromotionDemoData(tx);
     await loadCompanyProfileDemoData(tx);
     await loadBlogsDemoData(tx);

@@ -37,6 +37,11 @@ declare module 'fastify' {
 
 const guardedPrefixes = ['/api/', '/crm/', '/chat/', '/broadcasting/'];
 
+/** The permission a route states, as the access table and the OpenAPI document name it. */
+export function namedPermission(permission: RoutePermission | undefined): string | null {
+  return typeof permission === 'function' ? 'by input' : (permission ?? null);
+}
+
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return undefined;
@@ -76,7 +81,7 @@ export function registerAccessControl(app: FastifyInstance) {
         `Route ${String(route.method)} ${route.url} does not state the permission it needs (config.permission)`,
       );
     }
-    const named = typeof permission === 'function' ? 'by input' : (permission ?? null);
+    const named = namedPermission(permission);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') app.accessTable.push({ method, url: route.url, access, permission: named });
     }

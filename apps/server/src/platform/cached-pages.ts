@@ -204,4 +204,5 @@ export function registerPageInvalidation(app: FastifyInstance, cache: PageCache)
     mark([PAGE_TAGS.blog(postId), PAGE_TAGS.blogs, ...(companyId ? [PAGE_TAGS.store(companyId)] : [])]),
   );
   app.events.on('rates.changed', 'page-cache.rates-changed', () => mark([PAGE_TAGS.rates]));
+  app.events.on('site-page.changed', 'page-cache.site-page-changed', ({ slug }) => mark([PAGE_TAGS.sitePage(slug)]));
 }

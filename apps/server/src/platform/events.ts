@@ -36,6 +36,17 @@ export type DomainEvents = {
     quantity: number;
     message: string | null;
   };
+  /**
+   * A buyer's buying request was sent to a supplier (decision 055; one event per supplier): the CRM
+   * turns it into a lead with a type 3 thread. The supplier answers on `enquiryId`.
+   */
+  'buying_request.sent': {
+    requestId: number;
+    sellerCompanyId: number;
+    sellerUserId: number;
+    buyerUserId: number;
+    enquiryId: number;
+  };
   /** Someone answered, replied to, accepted or declined an enquiry; the other side is told. */
   'enquiry.updated': {
     enquiryId: number;
@@ -50,6 +61,8 @@ export type DomainEvents = {
     companyId: number;
     quotationId: number;
     enquiryId: number | null;
+    /** The CRM lead a quotation without an enquiry was written from (decision 052). */
+    leadId?: number | null;
     number: string;
     version: number;
     total: string;
@@ -60,6 +73,8 @@ export type DomainEvents = {
     companyId: number;
     quotationId: number;
     enquiryId: number | null;
+    /** The CRM lead a quotation without an enquiry was written from (decision 052). */
+    leadId?: number | null;
     number: string;
     reason: string;
   };
@@ -69,6 +84,8 @@ export type DomainEvents = {
     orderId: number;
     number: string;
     enquiryId: number | null;
+    /** The CRM lead a quotation without an enquiry was written from (decision 052). */
+    leadId?: number | null;
     total: string;
     currency: string;
     buyerUserId: number;
@@ -80,6 +97,8 @@ export type DomainEvents = {
     orderId: number;
     number: string;
     enquiryId: number | null;
+    /** The CRM lead a quotation without an enquiry was written from (decision 052). */
+    leadId?: number | null;
     status: string;
     text: string;
     reason: string | null;
@@ -125,6 +144,8 @@ export type DomainEvents = {
   'review.moderated': { reviewId: number; companyId: number };
   /** A blog post was written, edited, published, hidden or deleted; companyId null for the marketplace's own. */
   'blog.changed': { postId: number; companyId: number | null };
+  /** The operator wrote a site page (decision 051). */
+  'site-page.changed': { slug: string };
   /** The operator changed exchange rates. */
   'rates.changed': { by: number };
   /** A buyer added a product to their wishlist for the first time. */

@@ -158,11 +158,13 @@ export function sendPrivateFile(
 export function signingRealtime(realtime: Realtime, fileUrls: FileUrls, prefixes: readonly string[]): Realtime {
   return {
     ...realtime,
-    toUsers(userIds, event, payload) {
+    toUsers(userIds, event, payload, permission) {
       const text = JSON.stringify(payload) ?? '';
-      if (!prefixes.some((prefix) => text.includes(`"${prefix}`))) return realtime.toUsers(userIds, event, payload);
+      if (!prefixes.some((prefix) => text.includes(`"${prefix}`))) {
+        return realtime.toUsers(userIds, event, payload, permission);
+      }
       for (const userId of new Set(userIds)) {
-        realtime.toUsers([userId], event, fileUrls.signAll(payload, prefixes, userId));
+        realtime.toUsers([userId], event, fileUrls.signAll(payload, prefixes, userId), permission);
       }
     },
   };

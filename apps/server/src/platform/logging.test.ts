@@ -28,6 +28,24 @@ describe('the log, at debug level', () => {
   });
   afterAll(() => app.close());
 
+  it('writes one line per request, as it is answered, with its status and time', async () => {
+    const requestId = 'one-line-per-request-0001';
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/currency',
+      headers: { 'x-request-id': requestId },
+    });
+    expect(response.statusCode).toBe(200);
+    const ofRequest = lines.map((line) => JSON.parse(line)).filter((entry) => entry.reqId === requestId);
+    expect(ofRequest).toHaveLength(1);
+    expect(ofRequest[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/v1/currency' },
+      res: { statusCode: 200 },
+    });
+    expect(ofRequest[0].responseTime).toBeGreaterThanOrEqual(0);
+  });
+
   it('never shows a sign-in link’s token or a password, and still records the requests and the mail', async () => {
     const sent = await app.inject({
       method: 'POST',

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, type TestUser } from '../../test/helpers.ts';
-import { personOf } from '../modules/crm-work/loop-fixtures.ts';
-import { operatorOf } from '../modules/market/test-fixtures.ts';
+import { personOf } from '../modules/crm/test-support.ts';
+import { operatorOf } from '../modules/market/test-support.ts';
 
 const METRICS_TOKEN = 'metrics-token-of-the-test-0123456789';
 const PROMTOOL = '/usr/bin/promtool';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
+import type { ReadPool } from '../db/replica.ts';
 import { rowsOf } from '../db/sql.ts';
 
 /*
@@ -18,6 +19,8 @@ export type Metrics = {
   registry: Registry;
   /** A job attempt ended (the runner's onSettled). */
   jobSettled(queue: string, outcome: JobOutcome, count: number): void;
+  /** A public read (db/replica.ts) was answered by this pool. */
+  publicRead(pool: ReadPool): void;
 };
 
 /** Seconds: from a fast cached answer to a slow report. */
@@ -92,10 +95,19 @@ export function createMetrics(database: Database, options: { sockets?: () => num
       this.set(options.sockets?.() ?? 0);
     },
   });
+  const publicReads = new Counter({
+    name: 'tradeloop_db_public_reads_total',
+    help: 'Public reads that tolerate lag (the marketplace search), by the pool that answered: replica or primary',
+    labelNames: ['pool'],
+    registers: [registry],
+  });
   return {
     registry,
     jobSettled(queue, outcome, count) {
       attempts.inc({ queue, outcome }, count);
+    },
+    publicRead(pool) {
+      publicReads.inc({ pool });
     },
   };
 }

@@ -37,6 +37,24 @@ describe('GET /api/docs', () => {
     expect(app.accessTable.some((route) => route.access === 'public')).toBe(true);
   });
 
+  it('states on every operation the access and any permission the server enforces (x-access, x-permission)', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const route of app.accessTable) {
+      const operation = document.paths[route.url.replace(/:(\w+)/g, '{$1}')][route.method.toLowerCase()];
+      const documented = { access: operation['x-access'], permission: operation['x-permission'] ?? null };
+      expect(documented, `${route.method} ${route.url}`).toEqual({
+        access: route.access,
+        permission: route.permission,
+      });
+    }
+  });
+
+  it('lists every socket event with the permission its handler checks (x-socket-events)', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(document['x-socket-events']).toEqual(app.realtime.socketEvents);
+    expect(app.realtime.socketEvents.map((declared) => declared.event)).toContain('message:send');
+  });
+
   it('gives every operation a unique id and declares every tag it uses', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const operations = Object.values(

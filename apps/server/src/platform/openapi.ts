@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { namedPermission } from './access.ts';
 
 type Node = { [key: string]: unknown };
 type Document = { paths?: Record<string, Record<string, Node>>; tags?: { name: string }[] } & Node;
@@ -49,12 +50,19 @@ export function completeDocument<T extends object>(document: T): T {
 
 /**
  * The OpenAPI document generated from the route schemas, browsable at /api/docs. Routes need the bearer
- * token unless their access is public: those say `security: []`.
+ * token unless their access is public: those say `security: []`. Each operation states the access and
+ * permission the server enforces (`x-access`, `x-permission`, read from the same route config as the
+ * access control), and the document lists the socket events with the permission each checks
+ * (`x-socket-events`, issue 43).
  */
 export async function registerOpenApi(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
-    if ((route.config as { access?: string } | undefined)?.access === 'public')
-      route.schema = { ...route.schema, security: [] };
+    const access = route.config?.access;
+    if (!access) return;
+    // OpenAPI extensions: @fastify/swagger copies a schema's `x-` keys into the operation.
+    const permission = namedPermission(route.config?.permission);
+    const extensions = { 'x-access': access, ...(permission && { 'x-permission': permission }) };
+    route.schema = { ...route.schema, ...(access === 'public' && { security: [] }), ...extensions } as FastifySchema;
   });
   await app.register(swagger, {
     openapi: {
@@ -70,7 +78,9 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
     transformObject: (document) =>
-      'openapiObject' in document ? completeDocument(document.openapiObject) : document.swaggerObject,
+      'openapiObject' in document
+        ? { ...completeDocument(document.openapiObject), 'x-socket-events': app.realtime?.socketEvents ?? [] }
+        : document.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, eventually, type TestUser } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import { IN_MEMORY, loadConfig } from '../config.ts';
-import { createProductAs, inStockProduct, loadRefs, type Refs } from '../modules/catalog/test-fixtures.ts';
-import { sellerOf } from '../modules/market/test-fixtures.ts';
+import { createProductAs, inStockProduct, loadRefs, type Refs } from '../modules/catalog/test-support.ts';
+import { operatorOf, sellerOf } from '../modules/market/test-support.ts';
 import { cachedPage, matchesEtag, memoryPageStore, singleFlight } from './page-cache.ts';
 
 /**
@@ -166,6 +166,63 @@ describe('GET an anonymous public page (decision 050)', () => {
       expect(fresh.headers['x-page-cache'], url).toBe('hit');
       expect(html(fresh), url).toMatch(/9,?870/);
       expect(fresh.headers.etag).not.toBe(stale.headers.etag);
+    }
+  });
+});
+
+describe('category and site pages (decision 051)', () => {
+  it('caches a category page under its path and list state, and marks it stale when a product changes', async () => {
+    const detail = (await app.inject({ method: 'GET', url: `/api/v1/front/product/detail/${product.id}` })).json();
+    const slug: string = detail.data.product.categories[0].slug;
+    const url = `/category/${slug}?sort=price_asc&utm_source=mail`;
+    const first = await page(url);
+    expect(first.statusCode).toBe(200);
+    expect(html(first)).toContain('Borewell Pump Kestrel');
+    const second = await page(`/category/${slug}?utm_campaign=x&sort=price_asc&categories=1`);
+    expect(second.headers['x-page-cache']).toBe('hit');
+    const unknown = await page('/category/no-such-category-anywhere');
+    expect(unknown.statusCode).toBe(404);
+    expect((await page('/category/no-such-category-anywhere')).headers['x-page-cache']).not.toBe('hit');
+    const update = await as(app, seller, {
+      method: 'POST',
+      url: `/api/v1/product/update/${product.id}`,
+      payload: inStockProduct(refs, { name: 'Borewell Pump Kestrel Mk2' }),
+    });
+    expect(update.statusCode).toBe(200);
+    expect((await page(url)).headers['x-page-cache']).toBe('stale');
+    await refreshed(app);
+    expect(html(await page(url))).toContain('Borewell Pump Kestrel Mk2');
+  });
+
+  it('caches a site page whatever its parameters, and shows the operator’s edit once the outbox marks it', async () => {
+    const operator = await operatorOf(app);
+    const first = await page('/page/help?currency=3');
+    expect(first.statusCode).toBe(200);
+    expect((await page('/page/help')).headers['x-page-cache']).toBe('hit');
+    const saved = await as(app, operator, {
+      method: 'PUT',
+      url: '/api/v1/operator/site_pages/help',
+      payload: { title: 'Help centre', description: 'Answers.', content: '<p>Ask the Kestrel desk.</p>' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await page('/page/help')).headers['x-page-cache']).toBe('stale');
+    await refreshed(app);
+    const fresh = await page('/page/help');
+    expect(fresh.headers['x-page-cache']).toBe('hit');
+    expect(html(fresh)).toContain('Ask the Kestrel desk.');
+  });
+});
+
+describe('addresses the web app has no page for (issue 42)', () => {
+  it('answer 404 with the app, which shows its "not found" page; the app’s own pages answer 200', async () => {
+    for (const url of ['/no-such-page', '/crm/no-such-thing/at/all', '/productlist/extra']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.body, url).toContain('<div id="root">');
+    }
+    for (const url of ['/dashboard', '/user/signin', '/questionnaire', '/home', '/crm/kanban']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { PERMISSIONS, type Permission } from '@tradeloop/contracts/accounts-roles';
 import { resolveSession, type AuthUser } from './sessions.ts';
 
 /**
@@ -13,12 +14,25 @@ import { resolveSession, type AuthUser } from './sessions.ts';
 export type SocketData = { user: AuthUser; token: string };
 export type AuthedSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
 
+/**
+ * An event a client may send over its socket, with the permission its handler checks (a role's, or the
+ * user's own channel, which any signed-in user may subscribe to), as the docs list it (`x-socket-events`).
+ */
+export type SocketEvent = { event: string; permission: Permission | 'own channel'; summary: string };
+
 export type Realtime = {
   io: Server;
-  /** Sends an event to every device of these users, on whichever instance they are connected. */
-  toUsers(userIds: number[], event: string, payload: unknown): void;
+  /**
+   * Sends an event to every device of these users, on whichever instance they are connected; with a
+   * permission, only to those whose role holds it at the moment of sending.
+   */
+  toUsers(userIds: number[], event: string, payload: unknown, permission?: Permission): void;
   /** Modules add their socket handlers here; they run after the handshake succeeded. */
   onConnection(handler: (socket: AuthedSocket) => void): void;
+  /** Every event the modules' handlers listen to, declared when they register (for the docs and tests). */
+  socketEvents: SocketEvent[];
+  /** A module states the events its handlers listen to, before any socket connects. */
+  declareEvents(events: SocketEvent[]): void;
   /** Whether a user has a socket anywhere in the cluster. */
   isConnected(userId: number): Promise<boolean>;
   /**
@@ -26,6 +40,8 @@ export type Realtime = {
    * token `exceptTokenId`. A socket keeps the session it was opened with, so it must go with it.
    */
   disconnectUser(userId: number, exceptTokenId?: number): Promise<void>;
+  /** A user's role changed: their open sockets, on every instance, hold its permissions from now on. */
+  followRole(userId: number, permissions: readonly Permission[] | null): void;
 };
 
 declare module 'fastify' {
@@ -36,6 +52,25 @@ declare module 'fastify' {
 
 export function userChannelName(userId: number) {
   return `chat.${userId}`;
+}
+
+/**
+ * A socket stays in a room per permission its user's role lacks (none for a user no role limits), so
+ * that a socket event checks the permission without a query, and an event meant for holders skips the
+ * rest. A role change moves its holders' sockets between these rooms on every instance (`followRole`).
+ */
+const lackingRoom = (permission: Permission) => `lacks:${permission}`;
+const lackingRooms = (permissions: readonly Permission[] | null) =>
+  permissions ? PERMISSIONS.filter((permission) => !permissions.includes(permission)).map(lackingRoom) : [];
+
+/** Whether the socket's user may, at this moment, do what the permission allows. */
+export function socketMay(socket: AuthedSocket, permission: Permission) {
+  return !socket.rooms.has(lackingRoom(permission));
+}
+
+/** The same realtime, sending only to users whose role holds the permission (a module's own events). */
+export function forHoldersOf(realtime: Realtime, permission: Permission): Realtime {
+  return { ...realtime, toUsers: (userIds, event, payload) => realtime.toUsers(userIds, event, payload, permission) };
 }
 
 function handshakeToken(socket: Socket): string | undefined {
@@ -64,11 +99,12 @@ export function registerRealtime(app: FastifyInstance, options: { redisKey?: str
     const user = token ? await resolveSession(app.db, token).catch(() => null) : null;
     if (!user || !token) return next(new Error('unauthorized'));
     socket.data = { user, token } satisfies SocketData;
-    await socket.join(userChannelName(user.id));
+    await socket.join([userChannelName(user.id), ...lackingRooms(user.permissions)]);
     next();
   });
 
   const handlers: ((socket: AuthedSocket) => void)[] = [];
+  const socketEvents: SocketEvent[] = [];
   io.on('connection', (socket) => {
     for (const handler of handlers) handler(socket as AuthedSocket);
   });
@@ -86,12 +122,17 @@ export function registerRealtime(app: FastifyInstance, options: { redisKey?: str
 
   app.decorate('realtime', {
     io,
-    toUsers(userIds, event, payload) {
+    toUsers(userIds, event, payload, permission) {
       if (closed || userIds.length === 0) return;
-      io.to(userIds.map(userChannelName)).emit(event, payload);
+      const devices = io.to(userIds.map(userChannelName));
+      (permission ? devices.except(lackingRoom(permission)) : devices).emit(event, payload);
     },
     onConnection(handler) {
       handlers.push(handler);
+    },
+    socketEvents,
+    declareEvents(events) {
+      socketEvents.push(...events);
     },
     async isConnected(userId) {
       try {
@@ -113,6 +154,12 @@ export function registerRealtime(app: FastifyInstance, options: { redisKey?: str
       for (const socket of sockets) {
         if ((socket.data as SocketData).user.tokenId !== exceptTokenId) socket.disconnect(true);
       }
+    },
+    followRole(userId, permissions) {
+      if (closed) return;
+      const devices = io.in(userChannelName(userId));
+      devices.socketsLeave(PERMISSIONS.map(lackingRoom));
+      devices.socketsJoin(lackingRooms(permissions));
     },
   } satisfies Realtime);
 }

@@ -71,14 +71,15 @@ export type RouteRequest<P extends Input, Q extends Input, B extends Input> = Fa
 /**
  * What a handler is given: the request and reply; the caller (`user`, null only on a public route called
  * anonymously); on `company` and `owner` routes the company the caller acts in (`member`); and `tx` when
- * the route is declared with `transaction: true`.
+ * the route is declared with `transaction: true`, with `afterCommit` for what may happen only once the
+ * transaction has committed (telling open sockets, say); such an effect's failure is logged, not answered.
  */
 export type RouteContext<A extends Access, P extends Input, Q extends Input, B extends Input, T extends boolean> = {
   request: RouteRequest<P, Q, B>;
   reply: FastifyReply;
   user: A extends 'public' ? AuthUser | null : AuthUser;
 } & (A extends 'company' | 'owner' ? { member: { companyId: number; userId: number } } : unknown) &
-  (T extends true ? { tx: Tx } : unknown);
+  (T extends true ? { tx: Tx; afterCommit: (effect: () => Promise<unknown> | void) => void } : unknown);
 
 /** Data answered with a message: `{status: true, data, message}`. */
 export class WithMessage<T> {
@@ -147,9 +148,16 @@ export function routes(app: FastifyInstance): Record<'get' | 'post' | 'put' | 'p
           if (status !== 200) reply.code(status);
           const user = request.user;
           const limited = user?.permissions ? { userId: user.id, permissions: user.permissions } : null;
+          const effects: (() => Promise<unknown> | void)[] = [];
+          const afterCommit = (effect: () => Promise<unknown> | void) => effects.push(effect);
           const result = await runAsCaller(limited, () =>
-            transaction ? app.db.transaction((tx) => handler({ ...context, tx })) : handler(context),
+            transaction ? app.db.transaction((tx) => handler({ ...context, tx, afterCommit })) : handler(context),
           );
+          for (const effect of effects) {
+            await Promise.resolve()
+              .then(effect)
+              .catch((error: unknown) => request.log.error({ err: error }, 'an effect after commit failed'));
+          }
           if (result === reply || !data) return result;
           return result instanceof WithMessage ? ok(result.data, result.message) : ok(result);
         },

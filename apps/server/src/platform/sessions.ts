@@ -1,20 +1,12 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Permission } from '@tradeloop/contracts/accounts-roles';
 import { TOKEN_IDLE_TTL_MS } from '@tradeloop/contracts/auth';
 import { preparedStatement, type Tx } from '../db/client.ts';
-import { sessionUser, sessionUserSql } from '../modules/accounts/people.ts';
+import { sessionUser, sessionUserSql, type SessionUser } from '../modules/accounts/public.ts';
 import { authTokens } from './tables.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export type AuthUser = {
-  id: number;
-  userType: 'seller' | 'subuser' | 'others';
-  companyId: number | null;
-  parentUser: number | null;
-  /** What the user's role lets it do; null: not limited by a role (a seller, a buyer). */
-  permissions: readonly Permission[] | null;
-  tokenId: number;
-};
+/** A session's user: as accounts describes it, with the token it signed in with. */
+export type AuthUser = SessionUser & { tokenId: number };
 
 /** Uses closer together than this do not move the expiry, so most requests cost no write. */
 const SLIDE_GRANULARITY_MS = 60_000;

@@ -23,6 +23,8 @@ export type SsrEntry = {
   documentHead(url: URL): DocumentHead | null;
   /** The page cache's key of an address; null: not cached (decision 050). */
   pageKey(url: URL): string | null;
+  /** Whether the web app has a page at this path; false: it shows its "not found" page, answered 404. */
+  isAppPath(path: string): boolean;
   renderPage(request: Request, origin: string): Promise<RenderedPage>;
 };
 

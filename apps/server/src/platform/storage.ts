@@ -32,8 +32,8 @@ declare module 'fastify' {
 }
 
 export const UPLOADS_PATH = '/uploads/';
-/** Folders of private files: CRM record files and chat files; /uploads never serves them. */
-export const PRIVATE_FOLDERS = { crmFiles: 'crm-files', chat: 'chat' } as const;
+/** Folders of private files: CRM record files, chat files, buying requests' attachments; /uploads never serves them. */
+export const PRIVATE_FOLDERS = { crmFiles: 'crm-files', chat: 'chat', buyingRequests: 'buying-requests' } as const;
 const privateFolders = Object.values(PRIVATE_FOLDERS).map((folder) => `${folder}/`);
 const validKey = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 
@@ -91,6 +91,15 @@ const contentTypes: Record<string, string> = {
   '.csv': 'text/csv; charset=utf-8',
 };
 
+/** Demo pictures are drawn after the first start (decision 035); until then their addresses show this. */
+const DEMO_FOLDER = 'demo/';
+const PICTURE_PLACEHOLDER =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600">' +
+  '<rect width="600" height="600" fill="#eef1f4"/>' +
+  '<g fill="none" stroke="#a9b4c0" stroke-width="14" stroke-linejoin="round">' +
+  '<rect x="190" y="210" width="220" height="180" rx="18"/><path d="M200 370l70-80 55 55 35-35 50 60"/>' +
+  '<circle cx="355" cy="260" r="20"/></g></svg>';
+
 /** Serves stored files. Keys hold a random id, so a file never changes: browsers may keep it. */
 export function registerUploads(app: FastifyInstance) {
   app.get(`${UPLOADS_PATH}*`, { schema: { hide: true } }, async (request, reply) => {
@@ -98,6 +107,13 @@ export function registerUploads(app: FastifyInstance) {
     const type = contentTypes[path.extname(key).toLowerCase()];
     const isPublic = !privateFolders.some((folder) => key.startsWith(folder));
     const file = type && isPublic ? await app.storage.open(key) : null;
+    if (!file && type?.startsWith('image/') && key.startsWith(DEMO_FOLDER)) {
+      // Not drawn yet: a placeholder, asked again next time, rather than a broken picture.
+      return reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', 'no-cache')
+        .send(PICTURE_PLACEHOLDER);
+    }
     if (!file) return sendRouteNotFound(reply);
     return reply
       .header('content-type', type)

@@ -76,4 +76,20 @@ describe('compressed answers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
   });
+
+  it('shows a placeholder, not a 404, for a demo picture not drawn yet, and asks again next time', async () => {
+    const waiting = await app.inject({ method: 'GET', url: '/uploads/demo/market/p424242/card.webp' });
+    expect(waiting.statusCode).toBe(200);
+    expect(waiting.headers['content-type']).toBe('image/svg+xml');
+    expect(waiting.headers['cache-control']).toBe('no-cache');
+    expect(waiting.body).toMatch(/^<svg [^>]*viewBox="0 0 600 600"/);
+    expect(waiting.body).not.toContain('<text');
+    await app.storage.put('demo/market/p424242/card.webp', Buffer.from('RIFF-drawn'));
+    const drawn = await app.inject({ method: 'GET', url: '/uploads/demo/market/p424242/card.webp' });
+    expect(drawn.headers['content-type']).toBe('image/webp');
+    expect(drawn.body).toBe('RIFF-drawn');
+    for (const url of ['/uploads/products/p424242/card.webp', '/uploads/demo/market/p424242/notes.csv']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
 });

@@ -171,7 +171,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
     if (file !== '/' && candidate.startsWith(webDist) && path.extname(file)) {
       return reply.sendFile(file);
     }
-    return reply.header('cache-control', session ? PRIVATE_PAGE_CACHE_CONTROL : 'no-cache').sendFile('index.html');
+    // An address the web app has no page for shows its "not found" page, with the status that says so.
+    return reply
+      .status(ssr && !ssr.isAppPath(urlPath) ? 404 : 200)
+      .header('cache-control', session ? PRIVATE_PAGE_CACHE_CONTROL : 'no-cache')
+      .sendFile('index.html');
   });
   app.setNotFoundHandler((_request, reply) => sendRouteNotFound(reply));
 }

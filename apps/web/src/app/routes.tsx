@@ -183,10 +183,32 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               },
             },
             {
-              // Buying requests (issue 45): the page says what is coming; open to every visitor and sub-user.
+              // Buying requests (decision 055): the form is open to every visitor (who signs in to send it) and
+              // sub-user; the buyer's requests are under the same area, so sub-users may open them too.
               path: 'questionnaire',
               lazy: async () => ({
                 Component: (await import('../features/buying-requests/pages/QuestionnairePage.tsx')).QuestionnairePage,
+              }),
+            },
+            {
+              path: 'questionnaire/requests',
+              middleware: [signedInOnly],
+              lazy: async () => ({
+                Component: (await import('../features/buying-requests/pages/BuyingRequestsPage.tsx'))
+                  .BuyingRequestsPage,
+              }),
+            },
+            {
+              path: 'questionnaire/requests/:id',
+              middleware: [signedInOnly],
+              lazy: async () => ({
+                Component: (await import('../features/buying-requests/pages/BuyingRequestPage.tsx')).BuyingRequestPage,
+              }),
+            },
+            {
+              path: 'dev/inbox',
+              lazy: async () => ({
+                Component: (await import('../features/dev-inbox/DevInboxPage.tsx')).DevInboxPage,
               }),
             },
             { path: 'user/resetPassword', lazy: resetPasswordPage },
@@ -251,87 +273,85 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'crm',
                   middleware: [companyOnly],
                   lazy: async () => ({
-                    Component: (await import('../features/crm/components/CrmLayout.tsx')).CrmLayout,
+                    Component: (await import('../features/crm/CrmLayout.tsx')).CrmLayout,
                   }),
                   children: [
                     {
                       index: true,
                       lazy: async () => ({
-                        Component: (await import('../features/crm/pages/CrmHomePage.tsx')).CrmHomePage,
+                        Component: (await import('../features/crm/statistics/pages/CrmHomePage.tsx')).CrmHomePage,
                       }),
                     },
                     {
                       path: 'kanban',
                       lazy: async () => ({
-                        Component: (await import('../features/crm/pages/KanbanPage.tsx')).KanbanPage,
+                        Component: (await import('../features/crm/kanban/pages/KanbanPage.tsx')).KanbanPage,
                       }),
                     },
                     {
                       path: 'forms',
                       lazy: async () => ({
-                        Component: (await import('../features/crm/pages/FormBuilderPage.tsx')).FormBuilderPage,
+                        Component: (await import('../features/crm/forms/pages/FormBuilderPage.tsx')).FormBuilderPage,
                       }),
                     },
                     {
                       path: 'my-day',
                       lazy: async () => ({
-                        Component: (await import('../features/crm-work/my-day/MyDayPage.tsx')).MyDayPage,
+                        Component: (await import('../features/crm/activities/my-day/MyDayPage.tsx')).MyDayPage,
                       }),
                     },
                     {
                       // The company-wide lists of the spec's index calls (issue 45).
                       path: 'activities/all',
                       lazy: async () => ({
-                        Component: (await import('../features/crm-work/activities/pages/ActivityIndexPage.tsx'))
+                        Component: (await import('../features/crm/activities/pages/ActivityIndexPage.tsx'))
                           .ActivityIndexPage,
                       }),
                     },
                     {
                       path: 'activities',
                       lazy: async () => ({
-                        Component: (await import('../features/crm-work/activities/pages/ActivitiesPage.tsx'))
-                          .ActivitiesPage,
+                        Component: (await import('../features/crm/activities/pages/ActivitiesPage.tsx')).ActivitiesPage,
                       }),
                     },
                     {
                       path: 'settings',
                       lazy: async () => ({
-                        Component: (await import('../features/crm-work/leads/pages/CrmSettingsPage.tsx'))
-                          .CrmSettingsPage,
+                        Component: (await import('../features/crm/CrmSettingsPage.tsx')).CrmSettingsPage,
                       }),
                     },
                     {
                       path: 'scoring',
                       lazy: async () => ({
-                        Component: (await import('../features/crm-work/scoring/ScoringSettingsPage.tsx'))
+                        Component: (await import('../features/crm/scoring/ScoringSettingsPage.tsx'))
                           .ScoringSettingsPage,
                       }),
                     },
                     {
                       path: 'automation',
                       lazy: async () => ({
-                        Component: (await import('../features/crm-work/automation/AutomationListPage.tsx'))
+                        Component: (await import('../features/crm/automation/AutomationListPage.tsx'))
                           .AutomationListPage,
                       }),
                     },
                     {
                       path: 'automation/new',
                       lazy: async () => ({
-                        Component: (await import('../features/crm-work/automation/AutomationBuilderPage.tsx'))
+                        Component: (await import('../features/crm/automation/AutomationBuilderPage.tsx'))
                           .AutomationBuilderPage,
                       }),
                     },
                     {
                       path: 'automation/:ruleId',
                       lazy: async () => ({
-                        Component: (await import('../features/crm-work/automation/AutomationRulePage.tsx'))
+                        Component: (await import('../features/crm/automation/AutomationRulePage.tsx'))
                           .AutomationRulePage,
                       }),
                     },
                     {
                       path: 'automation/:ruleId/edit',
                       lazy: async () => ({
-                        Component: (await import('../features/crm-work/automation/AutomationBuilderPage.tsx'))
+                        Component: (await import('../features/crm/automation/AutomationBuilderPage.tsx'))
                           .AutomationBuilderPage,
                       }),
                     },
@@ -361,28 +381,30 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                       // Chart.js loads with this page only.
                       path: 'engagement',
                       lazy: async () => ({
-                        Component: (await import('../features/crm-work/engagement/EngagementReportPage.tsx'))
+                        Component: (await import('../features/crm/engagement/EngagementReportPage.tsx'))
                           .EngagementReportPage,
                       }),
                     },
                     {
                       path: 'tags',
                       lazy: async () => ({
-                        Component: (await import('../features/crm-work/tags/TagsPage.tsx')).TagsPage,
+                        Component: (await import('../features/crm/tags/TagsPage.tsx')).TagsPage,
                       }),
                     },
                     {
                       path: ':type',
                       lazy: async () => ({
-                        Component: (await import('../features/crm/pages/RecordListPage.tsx')).RecordListPage,
+                        Component: (await import('../features/crm/listing/pages/RecordListPage.tsx')).RecordListPage,
                       }),
                     },
                     {
                       path: ':type/:id',
                       lazy: async () => {
                         const [page] = await Promise.all([
-                          import('../features/crm/pages/RecordDetailPage.tsx'),
-                          import('../features/crm-work/detail-tabs.ts'),
+                          import('../features/crm/records/pages/RecordDetailPage.tsx'),
+                          import('../features/crm/register-tabs.ts'),
+                          // The lead's Quotation tab: orders plug into the CRM's page, the CRM does not import orders.
+                          import('../features/orders/lead-register.ts'),
                         ]);
                         return { Component: page.RecordDetailPage };
                       },
@@ -401,6 +423,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   middleware: [companyOnly],
                   lazy: async () => ({
                     Component: (await import('../features/accounts/pages/RolesPage.tsx')).RolesPage,
+                  }),
+                },
+                {
+                  path: 'audit-log',
+                  middleware: [companyOnly],
+                  lazy: async () => ({
+                    Component: (await import('../features/accounts/pages/AuditLogPage.tsx')).AuditLogPage,
                   }),
                 },
                 {
@@ -446,6 +475,12 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                     const { OrdersPage } = await import('../features/orders/pages/OrdersPage.tsx');
                     return { Component: () => <OrdersPage side="bought" /> };
                   },
+                },
+                {
+                  path: 'my-orders/quotations/:id',
+                  lazy: async () => ({
+                    Component: (await import('../features/orders/pages/QuotationPage.tsx')).QuotationPage,
+                  }),
                 },
                 {
                   path: 'my-orders/:id',

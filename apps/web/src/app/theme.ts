@@ -1,4 +1,5 @@
 import { createTheme } from '@mantine/core';
+import { rankedOptionsFilter } from '../lib/options-filter.ts';
 import { ACCESSIBLE_COLORS } from './palettes.ts';
 
 type PaginationControl = 'first' | 'previous' | 'next' | 'last';
@@ -20,13 +21,18 @@ export const theme = createTheme({
   headings: { fontFamily, fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Someone who asks their system for less motion gets no sliding or fading (WCAG 2.3.3).
+  respectReducedMotion: true,
   breakpoints: { xs: '37.5em', sm: '48em', md: '61.25em', lg: '75em', xl: '90em' },
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'lg', withBorder: true, shadow: 'xs', padding: 'lg' } },
     Paper: { defaultProps: { radius: 'lg' } },
     TextInput: { defaultProps: { radius: 'md' } },
-    Select: { defaultProps: { radius: 'md', comboboxProps: { shadow: 'md' } } },
+    // Searchable lists show the best answers first: "India" finds India before British Indian Ocean Territory.
+    Select: { defaultProps: { radius: 'md', comboboxProps: { shadow: 'md' }, filter: rankedOptionsFilter } },
+    MultiSelect: { defaultProps: { filter: rankedOptionsFilter } },
+    Autocomplete: { defaultProps: { filter: rankedOptionsFilter } },
     Container: { defaultProps: { size: 'xl' } },
     // A menu holds menu items only (no focus placeholder): the first item takes the focus instead.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },

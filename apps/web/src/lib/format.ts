@@ -29,6 +29,11 @@ export function time12(iso: string): string {
   return dayjs(iso).format('hh:mm A');
 }
 
+/** One date and time format (spec section 9): day-month-year and the 12-hour time. */
+export function dateTimeLabel(iso: string): string {
+  return dayjs(iso).format('DD-MM-YYYY hh:mm A');
+}
+
 export function greeting(now = new Date()): string {
   const hour = now.getHours();
   if (hour < 12) return 'Good morning';

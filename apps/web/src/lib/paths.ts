@@ -10,6 +10,7 @@ export const PATHS = {
   crm: '/crm',
   subAccounts: '/sub-accounts',
   roles: '/roles',
+  auditLog: '/audit-log',
   suppliers: '/#suppliers',
   productList: '/productlist',
   following: '/following',

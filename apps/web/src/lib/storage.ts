@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 /**
  * Browser storage the product relies on (spec sections 4, 8 and 9). Keys are spelled as the spec
  * spells them; nothing else in the app touches localStorage, sessionStorage or document.cookie.
@@ -45,6 +46,18 @@ export function removeLocal(key: string) {
 export function readSession(key: string): string | null {
   try {
     return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** A value this tab keeps as JSON, if it is there and still fits `schema`; otherwise null. */
+export function readSessionJson<T>(key: string, schema: z.ZodType<T>): T | null {
+  const raw = readSession(key);
+  if (!raw) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }

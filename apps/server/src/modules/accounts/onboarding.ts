@@ -12,8 +12,8 @@ import {
 import { PROFILE_MESSAGES } from '@tradeloop/contracts/accounts';
 import type { Db, Tx } from '../../db/client.ts';
 import { forbidden, invalid, notFound } from '../../platform/errors.ts';
-import { categoryTree } from '../catalog/taxonomy-service.ts';
-import { countryNamesByCode } from '../reference/service.ts';
+import { categoryTree } from '../catalog/public.ts';
+import { countryNamesByCode } from '../reference/public.ts';
 import { profileCompletion } from './service.ts';
 import { onboarding, users } from './tables.ts';
 

@@ -2,8 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL, type SQ
 import type { Permission, SeededRoleKey } from '@tradeloop/contracts/accounts-roles';
 import type { UserType } from '@tradeloop/contracts/auth';
 import type { Tx } from '../../db/client.ts';
-import type { AuthUser } from '../../platform/sessions.ts';
-import { sessionPermissions } from './roles.ts';
+import { sessionPermissions } from './grants.ts';
 import { companies, roles, userProfiles, users } from './tables.ts';
 
 /*
@@ -193,12 +192,22 @@ export const sessionUserSql = (id: SQLWrapper) =>
       FROM ${users} WHERE ${users.id} = ${id} AND ${users.deletedAt} IS NULL`,
   ) as SQL<SessionUserRow | null>;
 
-type SessionUserRow = Omit<AuthUser, 'tokenId' | 'permissions'> & {
+/** A signed-in user as accounts describes it to the platform's sessions (which add the token). */
+export type SessionUser = {
+  id: number;
+  userType: 'seller' | 'subuser' | 'others';
+  companyId: number | null;
+  parentUser: number | null;
+  /** What the user's role lets it do; null: not limited by a role (a seller, a buyer). */
+  permissions: readonly Permission[] | null;
+};
+
+type SessionUserRow = Omit<SessionUser, 'permissions'> & {
   role: { key: SeededRoleKey | null; permissions: Permission[] | null } | null;
 };
 
 /** The session's user with what its role lets it do (decision 038). */
-export function sessionUser({ role, ...user }: SessionUserRow): Omit<AuthUser, 'tokenId'> {
+export function sessionUser({ role, ...user }: SessionUserRow): SessionUser {
   return { ...user, permissions: sessionPermissions(user.userType, role) };
 }
 

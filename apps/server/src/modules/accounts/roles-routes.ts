@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ROLE_MESSAGES,
@@ -11,14 +11,28 @@ import {
 } from '@tradeloop/contracts/accounts-roles';
 import { subAccountSchema } from '@tradeloop/contracts/accounts-subaccounts';
 import { routes, withMessage } from '../../platform/routes.ts';
-import { createRole, deleteRole, listRoles, updateRole } from './roles.ts';
+import { requestOrigin } from './audit/service.ts';
+import { createRole, currentPermissions, deleteRole, type Granter, listRoles, updateRole } from './roles.ts';
 import { changeSubAccountRole } from './subaccounts.ts';
+
+/** The caller as a granter of roles: its company, from where, and what its own role holds. */
+export const granterOf = (
+  request: FastifyRequest,
+  member: { companyId: number; userId: number },
+  user: { permissions: Granter['permissions'] },
+): Granter => ({ ...member, ...requestOrigin(request), permissions: user.permissions });
 
 /** Roles and permissions (spec section 7: GET roles/permissions/list, POST roles/permissions/delete/{id}; decision 038). */
 export async function rolesRoutes(app: FastifyInstance) {
   const route = routes(app);
   const tags = ['accounts'];
   const team = { access: 'company', permission: 'team', tags } as const;
+  /** A role change holds at once on open sockets too (issue 43): chat stops the moment `chat` goes. */
+  const followRoles = async (whose: Parameters<typeof currentPermissions>[1]) => {
+    for (const { userId, permissions } of await currentPermissions(app.db, whose)) {
+      app.realtime.followRole(userId, permissions);
+    }
+  };
 
   route.get(
     '/api/v1/roles/permissions/list',
@@ -40,10 +54,7 @@ export async function rolesRoutes(app: FastifyInstance) {
       transaction: true,
     },
     async ({ request, member, user, tx }) =>
-      withMessage(
-        await createRole(tx, { ...member, permissions: user.permissions }, request.body),
-        ROLE_MESSAGES.created,
-      ),
+      withMessage(await createRole(tx, granterOf(request, member, user), request.body), ROLE_MESSAGES.created),
   );
 
   route.post(
@@ -56,11 +67,13 @@ export async function rolesRoutes(app: FastifyInstance) {
       data: roleSchema,
       transaction: true,
     },
-    async ({ request, member, user, tx }) =>
-      withMessage(
-        await updateRole(tx, { ...member, permissions: user.permissions }, request.params.id, request.body),
+    async ({ request, member, user, tx, afterCommit }) => {
+      afterCommit(() => followRoles({ roleId: request.params.id }));
+      return withMessage(
+        await updateRole(tx, granterOf(request, member, user), request.params.id, request.body),
         ROLE_MESSAGES.updated,
-      ),
+      );
+    },
   );
 
   route.post(
@@ -73,11 +86,11 @@ export async function rolesRoutes(app: FastifyInstance) {
       data: z.object({ id: z.number().int(), moved: z.array(z.number().int()) }),
       transaction: true,
     },
-    async ({ request, member, user, tx }) =>
-      withMessage(
-        await deleteRole(tx, { ...member, permissions: user.permissions }, request.params.id, request.body?.move_to),
-        ROLE_MESSAGES.deleted,
-      ),
+    async ({ request, member, user, tx, afterCommit }) => {
+      const deleted = await deleteRole(tx, granterOf(request, member, user), request.params.id, request.body?.move_to);
+      afterCommit(() => followRoles({ userIds: deleted.moved }));
+      return withMessage(deleted, ROLE_MESSAGES.deleted);
+    },
   );
 
   route.post(
@@ -89,10 +102,12 @@ export async function rolesRoutes(app: FastifyInstance) {
       data: subAccountSchema,
       transaction: true,
     },
-    async ({ request, member, user, tx }) =>
-      withMessage(
-        await changeSubAccountRole(tx, { ...member, permissions: user.permissions }, request.body),
+    async ({ request, member, user, tx, afterCommit }) => {
+      afterCommit(() => followRoles({ userIds: [request.body.user_id] }));
+      return withMessage(
+        await changeSubAccountRole(tx, granterOf(request, member, user), request.body),
         ROLE_MESSAGES.roleChanged,
-      ),
+      );
+    },
   );
 }

@@ -8,9 +8,9 @@ import {
   type Permission,
   type RoleRecord,
 } from '@tradeloop/contracts/accounts-roles';
-import { CRM_TYPE } from '@tradeloop/contracts/crm';
+import { CRM_TYPE } from '@tradeloop/contracts/crm/records';
 import { as, createTestApp, signUp, uniqueEmail, type TestUser } from '../../../test/helpers.ts';
-import { signUpSubUser } from '../catalog/test-fixtures.ts';
+import { signUpSubUser } from '../catalog/test-support.ts';
 import { createRecord, crm, listing } from '../crm/test-support.ts';
 
 let app: FastifyInstance;

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import {
   PERMISSION_GROUPS,
-  PERMISSIONS,
   ROLE_MESSAGES,
   SEEDED_ROLE_KEYS,
   SEEDED_ROLES,
@@ -10,34 +9,38 @@ import {
   type RoleRecord,
   type SeededRoleKey,
 } from '@tradeloop/contracts/accounts-roles';
-import type { UserType } from '@tradeloop/contracts/auth';
 import type { Tx } from '../../db/client.ts';
 import { forbidden, invalid, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import { recordAudit, type AuditActor } from './audit/service.ts';
+import { grantsOf, sessionPermissions, type RoleRow } from './grants.ts';
 import { roles, users } from './tables.ts';
 
 /* Roles and permissions (decision 038): what a company's sub-users may do. */
 
-/** The caller acting on roles: its company, and what it may grant (null: everything, the owner). */
-type Granter = { companyId: number; userId: number; permissions: readonly Permission[] | null };
-
-type RoleRow = typeof roles.$inferSelect;
-
-/** What a role grants: a seeded role's defaults until the company edits it; the owner's, always all. */
-export function grantsOf(role: Pick<RoleRow, 'key' | 'permissions'>): readonly Permission[] {
-  if (role.key === 'owner') return PERMISSIONS;
-  return role.permissions ?? (role.key ? SEEDED_ROLES[role.key].permissions : []);
-}
-
 /**
- * What a signed-in user may do, for the access check: null means not limited by a role (the seller who
- * owns the company, a buyer); a sub-user has its role's grants.
+ * The caller acting on roles: its company, from where (for the audit log), and what it may grant
+ * (null: everything, the owner).
  */
-export function sessionPermissions(
-  userType: UserType,
-  role: Pick<RoleRow, 'key' | 'permissions'> | null,
-): readonly Permission[] | null {
-  if (userType !== 'subuser') return null;
-  return role ? grantsOf(role) : [];
+export type Granter = AuditActor & { permissions: readonly Permission[] | null };
+
+/** What the role of each of these users, or of each holder of a role, lets them do now (for open sockets). */
+export async function currentPermissions(db: Tx, whose: { userIds: number[] } | { roleId: number }) {
+  // Flat columns: drizzle answers a nested object of a left join as null when its first column is null
+  // (a custom role's key), which would read as "no role".
+  const rows = await db
+    .select({ userId: users.id, userType: users.userType, key: roles.key, permissions: roles.permissions })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        'roleId' in whose ? eq(users.roleId, whose.roleId) : inArray(users.id, whose.userIds),
+        isNull(users.deletedAt),
+      ),
+    );
+  return rows.map(({ userId, userType, key, permissions }) => ({
+    userId,
+    permissions: sessionPermissions(userType, key === null && permissions === null ? null : { key, permissions }),
+  }));
 }
 
 /** A new company's roles; answers the id of each seeded one. */
@@ -117,6 +120,11 @@ export async function createRole(tx: Tx, granter: Granter, body: RoleBody) {
       .values({ companyId: granter.companyId, name: body.name, permissions: body.permissions })
       .returning(),
   );
+  await recordAudit(tx, granter, {
+    action: 'role.created',
+    target: { kind: 'role', id: row.id, label: row.name },
+    details: { permissions: [...grantsOf(row)] },
+  });
   return toRole(row, 0);
 }
 
@@ -132,6 +140,17 @@ export async function updateRole(tx: Tx, granter: Granter, id: number, body: Rol
       .where(eq(roles.id, id))
       .returning(),
   );
+  const before = grantsOf(role);
+  const after = grantsOf(row);
+  await recordAudit(tx, granter, {
+    action: 'role.updated',
+    target: { kind: 'role', id, label: row.name },
+    details: {
+      previous_name: role.name,
+      permissions_added: after.filter((permission) => !before.includes(permission)),
+      permissions_removed: before.filter((permission) => !after.includes(permission)),
+    },
+  });
   const [{ total }] = await tx
     .select({ total: count() })
     .from(users)
@@ -150,6 +169,7 @@ export async function deleteRole(tx: Tx, granter: Granter, id: number, moveTo: n
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.roleId, id), isNull(users.deletedAt)));
+  let movedTo: string | undefined;
   if (holders.length > 0) {
     if (moveTo === undefined) throw invalid({ move_to: [ROLE_MESSAGES.inUse] }, ROLE_MESSAGES.inUse);
     const target = await tx
@@ -158,6 +178,7 @@ export async function deleteRole(tx: Tx, granter: Granter, id: number, moveTo: n
       .where(and(eq(roles.id, moveTo), eq(roles.companyId, granter.companyId), ne(roles.id, id)));
     if (!target[0] || target[0].key === 'owner') throw invalid({ move_to: [ROLE_MESSAGES.moveToInvalid] });
     requireGrantable(granter, grantsOf(target[0]));
+    movedTo = target[0].name;
   }
   // Deleted accounts keep no role, so the foreign key lets the role go.
   await tx
@@ -165,6 +186,14 @@ export async function deleteRole(tx: Tx, granter: Granter, id: number, moveTo: n
     .set({ roleId: moveTo ?? null })
     .where(eq(users.roleId, id));
   await tx.delete(roles).where(eq(roles.id, id));
+  await recordAudit(tx, granter, {
+    action: 'role.deleted',
+    target: { kind: 'role', id, label: role.name },
+    details: {
+      permissions: [...grantsOf(role)],
+      ...(movedTo && { moved_to: movedTo, users_moved: holders.length }),
+    },
+  });
   return { id, moved: holders.map((holder) => holder.id) };
 }
 

@@ -34,6 +34,8 @@ import {
 import { forbidden } from '../../platform/errors.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { confirmEmail, requestEmailChange, requestEmailConfirmation } from './email.ts';
+import { requestOrigin } from './audit/service.ts';
+import { granterOf } from './roles-routes.ts';
 import { deleteSubAccounts, inviteSubAccount, listSubAccounts, setSubAccountPassword } from './subaccounts.ts';
 import { checkMobileCode, requestMobileCode } from './mobile.ts';
 import { deleteStatus, getProfile, updateProfile } from './service.ts';
@@ -186,7 +188,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         await inviteSubAccount(
           tx,
           { mailer: app.mailer, publicUrl: app.config.publicUrl },
-          { ...member, permissions: user.permissions },
+          granterOf(request, member, user),
           request.body,
         ),
         SUB_ACCOUNT_MESSAGES.invited,
@@ -218,7 +220,10 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       transaction: true,
     },
     async ({ request, member, tx }) =>
-      withMessage(await deleteSubAccounts(tx, member.companyId, request.body.user_id), SUB_ACCOUNT_MESSAGES.deleted),
+      withMessage(
+        await deleteSubAccounts(tx, { ...member, ...requestOrigin(request) }, request.body.user_id),
+        SUB_ACCOUNT_MESSAGES.deleted,
+      ),
   );
 
   route.post(
@@ -232,7 +237,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     },
     async ({ request }) =>
       withMessage(
-        await setSubAccountPassword(app.db, request.body.token, request.body.password),
+        await setSubAccountPassword(app.db, requestOrigin(request), request.body.token, request.body.password),
         SUB_ACCOUNT_MESSAGES.passwordSet,
       ),
   );

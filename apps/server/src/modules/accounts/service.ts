@@ -17,7 +17,8 @@ import {
 import { DEFAULT_SUB_ACCOUNT_ROLE } from '@tradeloop/contracts/accounts-roles';
 import type { Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
-import { seededRoleId, seedRoles, sessionPermissions } from './roles.ts';
+import { sessionPermissions } from './grants.ts';
+import { seededRoleId, seedRoles } from './roles.ts';
 import { companies, onboarding, roles, userProfiles, users } from './tables.ts';
 
 export type NewAccount = {

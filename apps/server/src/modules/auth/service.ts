@@ -8,7 +8,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { createSession } from '../../platform/sessions.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
-import { createAccount, emailTaken, findUserByEmail, localUser } from '../accounts/service.ts';
+import { createAccount, emailTaken, findUserByEmail, localUser } from '../accounts/public.ts';
 import { loginLinks } from './tables.ts';
 
 type ClientMeta = { userAgent?: string; ip?: string };

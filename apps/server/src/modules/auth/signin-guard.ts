@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, SIGNIN_LIMITS } from '@tradeloop/contracts/auth';
 import { httpOnlyCookie, readCookie } from '../../platform/cookies.ts';
 import { tooManyRequests } from '../../platform/errors.ts';
-import { findUserByEmail } from '../accounts/service.ts';
+import { findUserByEmail } from '../accounts/public.ts';
 
 /** Waits before a failing answer; a test passes one that only records the wait. */
 export type Pause = (ms: number) => Promise<void>;

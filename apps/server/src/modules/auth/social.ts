@@ -13,8 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
-import { isLiveUser } from '../accounts/people.ts';
-import { createAccount, findUserByEmail, markEmailVerified } from '../accounts/service.ts';
+import { isLiveUser, createAccount, findUserByEmail, markEmailVerified } from '../accounts/public.ts';
 import { loginLinks, socialFlows, socialIdentities } from './tables.ts';
 
 /** Why a social sign-in failed; the route sends the browser to the sign-in page with the code. */

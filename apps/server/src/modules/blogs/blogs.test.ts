@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOGS_PER_PAGE, BLOG_CATEGORIES, BLOG_MESSAGES, type BlogPost } from '@tradeloop/contracts/blogs';
 import { FILE_MESSAGES } from '@tradeloop/contracts/catalog-files';
 import { as, createTestApp, settled, signUp, type TestUser } from '../../../test/helpers.ts';
-import { multipart, picture, signUpSubUser } from '../catalog/test-fixtures.ts';
-import { operatorOf, sellerOf, webDistWithIndex } from '../market/test-fixtures.ts';
+import { multipart, picture, signUpSubUser } from '../catalog/test-support.ts';
+import { operatorOf, sellerOf, webDistWithIndex } from '../market/test-support.ts';
 import { cleanPostHtml, excerptOf } from './html.ts';
 import { slugOf } from './service.ts';
 

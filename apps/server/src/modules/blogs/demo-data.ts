@@ -5,7 +5,7 @@ import { DEMO_OPERATOR_EMAIL } from '@tradeloop/contracts/market';
 import type { BlogCategorySlug } from '@tradeloop/contracts/blogs';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { findPeople } from '../accounts/people.ts';
+import { findPeople } from '../accounts/public.ts';
 import { coverFiles, createPost, setPublished, storeCover, type BlogOwner } from './service.ts';
 import { blogPosts } from './tables.ts';
 

@@ -21,13 +21,13 @@ import {
   myBlogPageSchema,
 } from '@tradeloop/contracts/blogs';
 import { FILE_MESSAGES, IMAGE_RULES } from '@tradeloop/contracts/catalog-files';
-import { idParamsSchema } from '@tradeloop/contracts/crm';
+import { idParamsSchema } from '@tradeloop/contracts/crm/records';
 import type { Tx } from '../../db/client.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { drawDemoPicturesWhenReady } from '../../platform/demo-pictures.ts';
 import { addHeadRenderer } from '../../platform/web.ts';
-import { readUpload } from '../catalog/files-routes.ts';
-import { isOperator, requireOperator } from '../market/rates.ts';
+import { readUpload } from '../../platform/uploads.ts';
+import { isOperator, requireOperator } from '../market/public.ts';
 import { blogHeadRenderer } from './seo.ts';
 import {
   categoryCounts,

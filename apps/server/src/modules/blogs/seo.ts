@@ -7,7 +7,7 @@ import {
   type BlogPost,
 } from '@tradeloop/contracts/blogs';
 import { escapeHtml, type PageHead } from '../../platform/web.ts';
-import { plainText, scriptJson } from '../market/seo.ts';
+import { plainText, scriptJson } from '../market/public.ts';
 import { publishedPost } from './service.ts';
 
 /**

@@ -26,8 +26,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { imageKind } from '../../platform/file-types.ts';
 import { UPLOADS_PATH, type Storage } from '../../platform/storage.ts';
-import { findCompanies, findCompanyBySlug } from '../accounts/people.ts';
-import { escapeLike } from '../catalog/taxonomy-service.ts';
+import { findCompanies, findCompanyBySlug } from '../accounts/public.ts';
+import { escapeLike } from '../catalog/public.ts';
 import { cleanPostHtml, excerptOf } from './html.ts';
 import { blogPosts } from './tables.ts';
 

@@ -5,7 +5,7 @@ import { CATALOG_FILE_RULES, FILE_MESSAGES, type CatalogFile } from '@tradeloop/
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { slugify } from '../accounts/service.ts';
+import { slugify } from '../accounts/public.ts';
 import { ownedProduct } from './product-access.ts';
 import { productCatalogs, products } from './tables.ts';
 

@@ -645,7 +645,7 @@ export async function exportProducts(
   db: Db,
   companyId: number,
   status: 'active' | 'inactive' | 'all',
-): Promise<string> {
+): Promise<{ csv: string; rows: number }> {
   const rows = await db
     .select({ product: products, brandName: brands.name })
     .from(products)
@@ -704,7 +704,7 @@ export async function exportProducts(
       delivery_period: product.deliveryPeriod,
     };
   });
-  return toCsv(lines);
+  return { csv: toCsv(lines), rows: lines.length };
 }
 
 /** The template: the header and two filled-in rows, one of each availability. */

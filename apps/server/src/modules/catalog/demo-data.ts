@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
 import type { Db, Tx } from '../../db/client.ts';
-import { sellersWithCompany } from '../accounts/people.ts';
+import { sellersWithCompany } from '../accounts/public.ts';
 import { loadReferenceSets } from './references.ts';
 import { createProduct } from './service.ts';
 import { brands, categories, productCategories, productImages, products } from './tables.ts';

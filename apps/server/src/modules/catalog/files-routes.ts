@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,36 +20,13 @@ import {
   importSummarySchema,
   productImageUploadSchema,
 } from '@tradeloop/contracts/catalog-files';
+import { recordAudit, requestOrigin } from '../accounts/public.ts';
 import { invalid } from '../../platform/errors.ts';
+import { readUpload } from '../../platform/uploads.ts';
 import { deleteCatalog, listCatalogs, renameCatalog, uploadCatalog } from './catalogs-service.ts';
 import { exportProducts, importProducts, importReport, importTemplate, listImports } from './csv.ts';
 import { deleteImage, uploadImage } from './images.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
-
-type Upload = { fileName: string; data: Buffer; fields: Record<string, string> };
-
-/**
- * One file and a few text fields from a multipart form. The size limit is the kind of file's own;
- * a larger file is refused with the kind's message before it is all read.
- */
-export async function readUpload(request: FastifyRequest, maxBytes: number, tooLarge: string): Promise<Upload> {
-  if (!request.isMultipart()) throw invalid({ file: [FILE_MESSAGES.fileRequired] });
-  const fields: Record<string, string> = {};
-  let file: { fileName: string; data: Buffer } | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000 } })) {
-      if (part.type === 'file') file = { fileName: part.filename, data: await part.toBuffer() };
-      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid({ file: [tooLarge] });
-    if (code?.startsWith('FST_')) throw invalid({ file: [FILE_MESSAGES.fileRequired] });
-    throw error;
-  }
-  if (!file || file.data.length === 0) throw invalid({ file: [FILE_MESSAGES.fileRequired] });
-  return { ...file, fields };
-}
 
 const optionalId = z.coerce.number().int().positive().optional().catch(undefined);
 
@@ -260,7 +237,17 @@ export async function filesRoutes(fastify: FastifyInstance) {
       produces: ['text/csv'],
     },
     async ({ request, reply, member }) => {
-      const csv = await exportProducts(app.db, member.companyId, request.query.status);
+      const { csv, rows } = await exportProducts(app.db, member.companyId, request.query.status);
+      // Every export is in the company's audit log (docs/decisions/059); no entry, no file.
+      await recordAudit(
+        app.db,
+        { ...member, ...requestOrigin(request) },
+        {
+          action: 'catalogue.exported',
+          target: { kind: 'products', id: null, label: 'Products' },
+          details: { rows, format: 'csv', status: request.query.status },
+        },
+      );
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

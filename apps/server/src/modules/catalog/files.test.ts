@@ -11,7 +11,7 @@ import {
   picture,
   uploadImage,
   type Refs,
-} from './test-fixtures.ts';
+} from './test-support.ts';
 
 let app: FastifyInstance;
 let seller: TestUser;

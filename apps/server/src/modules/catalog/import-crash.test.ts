@@ -4,7 +4,7 @@ import { CSV_COLUMNS, type ImportReport } from '@tradeloop/contracts/catalog-fil
 import { as, persistentDatabase, signUp } from '../../../test/helpers.ts';
 import { serverProcess } from '../../../test/server-process.ts';
 import { sampleCsv } from './sample-csv.ts';
-import { multipart } from './test-fixtures.ts';
+import { multipart } from './test-support.ts';
 
 const ROWS = 5000;
 

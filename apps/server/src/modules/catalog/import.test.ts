@@ -6,7 +6,7 @@ import { CATALOG_MESSAGES } from '@tradeloop/contracts/catalog';
 import { CSV_COLUMNS, FILE_MESSAGES, type ImportReport } from '@tradeloop/contracts/catalog-files';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
 import { sampleCsv } from './sample-csv.ts';
-import { createProductAs, inStockProduct, loadRefs, multipart } from './test-fixtures.ts';
+import { createProductAs, inStockProduct, loadRefs, multipart } from './test-support.ts';
 
 let app: FastifyInstance;
 let seller: TestUser;

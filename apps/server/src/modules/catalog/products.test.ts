@@ -3,15 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles';
 import { CATALOG_MESSAGES, PRODUCT_DEFAULTS } from '@tradeloop/contracts/catalog';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
-import { seededRoleId } from '../accounts/roles.ts';
-import {
-  byOrderProduct,
-  createProductAs,
-  inStockProduct,
-  loadRefs,
-  signUpSubUser,
-  type Refs,
-} from './test-fixtures.ts';
+import { seededRoleId } from '../accounts/public.ts';
+import { byOrderProduct, createProductAs, inStockProduct, loadRefs, signUpSubUser, type Refs } from './test-support.ts';
 
 let app: FastifyInstance;
 let seller: TestUser;

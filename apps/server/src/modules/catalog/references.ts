@@ -1,7 +1,7 @@
 import { PRICE_TERM_TYPES } from '@tradeloop/contracts/reference';
 import type { Db, Tx } from '../../db/client.ts';
 import { categoryTree, type Tree } from './taxonomy-service.ts';
-import { listCountries, listCurrencies, listPriceTerms, listTerritories, listUnits } from '../reference/service.ts';
+import { listCountries, listCurrencies, listPriceTerms, listTerritories, listUnits } from '../reference/public.ts';
 
 type Named = { id: number; name: string };
 

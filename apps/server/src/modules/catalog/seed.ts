@@ -1,7 +1,7 @@
 import { inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { appMetaValue, setAppMeta } from '../../platform/app-meta.ts';
-import { slugify } from '../accounts/service.ts';
+import { slugify } from '../accounts/public.ts';
 import { BRANDS } from './seed-brands.ts';
 import { CATEGORY_TREE, SHARED_ATTRIBUTES, SPEC_TEMPLATES } from './seed-categories.ts';
 import { forgetCatalogCaches } from './taxonomy-service.ts';

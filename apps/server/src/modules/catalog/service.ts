@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid, type FieldErrors } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { slugify } from '../accounts/service.ts';
+import { slugify } from '../accounts/public.ts';
 import { storeCalculator } from './calculator-service.ts';
 import { imageUrls, productPhotos, syncPhotos, usablePhotos } from './images.ts';
 import { insertInChunks, newVariationRows, syncVariations } from './matrix-service.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_MESSAGES } from '@tradeloop/contracts/catalog-specs';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
-import { createProductAs, inStockProduct, loadRefs, type Refs } from './test-fixtures.ts';
+import { createProductAs, inStockProduct, loadRefs, type Refs } from './test-support.ts';
 
 let app: FastifyInstance;
 let seller: TestUser;

@@ -16,8 +16,7 @@ import {
 import type { SpecTemplate } from '@tradeloop/contracts/catalog-specs';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
-import { slugify } from '../accounts/service.ts';
-import { findPerson } from '../accounts/people.ts';
+import { slugify, findPerson } from '../accounts/public.ts';
 import {
   brandProposals,
   brands,
@@ -336,4 +335,33 @@ export async function suggestedTemplates(db: Db | Tx, categoryIds: number[]): Pr
     .where(or(isNull(specTemplates.categoryId), inArray(specTemplates.categoryId, tops.length ? tops : [0])))
     .orderBy(sql`${specTemplates.categoryId} nulls last`, asc(specTemplates.position));
   return rows.map(toTemplate(tree));
+}
+
+/**
+ * Suppliers for a buying request (decision 055): companies with active products in the category or
+ * any of its sub-categories, most such products first (then the oldest company). With a territory
+ * (the destination country's region), only companies with such a product that states that
+ * territory or none (a product without one is sold everywhere). `excludeCompanyId`: the buyer's own.
+ */
+export async function suppliersInCategory(
+  db: Db | Tx,
+  filter: { categoryId: number; territoryId: number | null; excludeCompanyId: number | null; limit: number },
+): Promise<{ companyId: number; products: number }[]> {
+  const tree = await loadTree(db);
+  const ids = descendantsOf(tree, filter.categoryId);
+  const result = await db.execute(sql`
+    select p.company_id::bigint as company_id, count(distinct p.id)::int as products
+    from ${products} p
+    join ${productCategories} pc on pc.product_id = p.id
+    where pc.category_id = any(${sql.param(ids)}::int[])
+      and p.status = 'active' and p.deleted_at is null
+      ${filter.territoryId === null ? sql`` : sql`and (p.territory_id is null or p.territory_id = ${filter.territoryId})`}
+      ${filter.excludeCompanyId === null ? sql`` : sql`and p.company_id <> ${filter.excludeCompanyId}`}
+    group by p.company_id
+    order by products desc, p.company_id asc
+    limit ${filter.limit}`);
+  return rowsOf<{ company_id: number | string; products: number }>(result).map((row) => ({
+    companyId: Number(row.company_id),
+    products: Number(row.products),
+  }));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
-import { catalogueObjects, createProductAs, inStockProduct, loadRefs, multipart, type Refs } from './test-fixtures.ts';
+import { catalogueObjects, createProductAs, inStockProduct, loadRefs, multipart, type Refs } from './test-support.ts';
 
 /**
  * Spec section 6 and ARCHITECTURE.md: another company's product, matrix, specification,

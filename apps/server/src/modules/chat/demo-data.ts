@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
 import type { Tx } from '../../db/client.ts';
-import { findPeople } from '../accounts/people.ts';
-import { productNamed } from '../catalog/product-access.ts';
+import { findPeople } from '../accounts/public.ts';
+import { productNamed } from '../catalog/public.ts';
 import { directKey } from './rooms.ts';
 import { chatMembers, chatMessages, chatRooms } from './tables.ts';
 

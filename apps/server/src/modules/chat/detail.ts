@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { CHAT_MESSAGES, type RoomDetail } from '@tradeloop/contracts/chat';
 import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../platform/errors.ts';
-import { conversationReview } from '../reviews/service.ts';
+import { conversationReview } from '../reviews/public.ts';
 import { ratableCompany } from './review-eligibility.ts';
 import { findDirectRoom, roomView, type Viewer } from './rooms.ts';
 import { chatMembers } from './tables.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@tradeloop/contracts/chat';
 import type { Tx } from '../../db/client.ts';
 import { forbidden, invalid } from '../../platform/errors.ts';
-import { findPeople, userName } from '../accounts/people.ts';
+import { findPeople, userName } from '../accounts/public.ts';
 import type { ChatContext } from './context.ts';
 import { storeFiles, type IncomingFile } from './files.ts';
 import { postSystemMessage, publishStored } from './messages.ts';

@@ -24,9 +24,8 @@ import {
   visibleTo,
   type Viewer,
 } from './rooms.ts';
-import { findPeople, findPerson, knownUserNameSql } from '../accounts/people.ts';
-import { productUrlOf } from '../market/listing.ts';
-import { findListing } from '../market/product-page.ts';
+import { findPeople, findPerson, knownUserNameSql } from '../accounts/public.ts';
+import { productUrlOf, findListing } from '../market/public.ts';
 import { chatAttachments, chatBlocks, chatMembers, chatMessages, chatRooms, chatTransfers } from './tables.ts';
 import { findContact, loadMessages, shapeMessage, toChatFile } from './views.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import { CHAT_LIMITS, type ChatMessage } from '@tradeloop/contracts/chat';
-import { findPeople } from '../accounts/people.ts';
+import { findPeople } from '../accounts/public.ts';
 import type { ChatContext } from './context.ts';
 import { roomView, visibleTo } from './rooms.ts';
 import { chatMembers, chatMessages, chatPendingEmails } from './tables.ts';

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { createTestApp } from '../../../test/helpers.ts';
-import { buildApp } from '../../app.ts';
-import { IN_MEMORY, loadConfig } from '../../config.ts';
 import {
   chatUser,
   emitWithAck,
@@ -16,6 +13,7 @@ import {
   sendText,
   socketOf,
   type ChatUser,
+  withTwoInstances,
 } from './test-support.ts';
 
 /** As the rate limiter's tests: the Redis test runs when TEST_REDIS_URL names a server (CI's second run does). */
@@ -240,13 +238,7 @@ describe('calls', () => {
 
 describe.skipIf(!REDIS_URL)('two server instances sharing one Redis (TEST_REDIS_URL)', () => {
   it('a message sent through one instance reaches a socket connected to the other', async () => {
-    const key = `tradeloop-test-${randomBytes(4).toString('hex')}`;
-    const env = { DATA_DIR: IN_MEMORY, LOG_LEVEL: 'silent' as const, DEMO_DATA: 'false', REDIS_URL: REDIS_URL! };
-    const first = await createTestApp({ REDIS_URL: REDIS_URL! });
-    // createTestApp has no adapter key of its own: build both instances on the first one's database, with one key.
-    const one = await buildApp(loadConfig(env), { database: first.database, realtimeKey: key });
-    const two = await buildApp(loadConfig(env), { database: first.database, realtimeKey: key });
-    try {
+    await withTwoInstances(REDIS_URL!, async (one, two) => {
       const twoUrl = await two.listen({ port: 0, host: '127.0.0.1' });
       const a = await chatUser(one, 'buyer');
       const b = await chatUser(one, 'seller');
@@ -258,10 +250,6 @@ describe.skipIf(!REDIS_URL)('two server instances sharing one Redis (TEST_REDIS_
       } finally {
         socket.close();
       }
-    } finally {
-      await one.close();
-      await two.close();
-      await first.close();
-    }
+    });
   });
 });

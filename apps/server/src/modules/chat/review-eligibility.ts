@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findPeople } from '../accounts/people.ts';
+import { findPeople } from '../accounts/public.ts';
 import { activeMembership, findDirectRoom, type Viewer } from './rooms.ts';
 import { chatMessages } from './tables.ts';
 

@@ -3,7 +3,7 @@ import type { Contact, MessageType, Room, RoomTab, UnreadCounts } from '@tradelo
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
-import { isLiveUser, userCompanySql, userMatchesSql } from '../accounts/people.ts';
+import { isLiveUser, userCompanySql, userMatchesSql } from '../accounts/public.ts';
 import { chatBlocks, chatMembers, chatMessages, chatRooms } from './tables.ts';
 import { fileUrl, loadContacts, visibleTo } from './views.ts';
 

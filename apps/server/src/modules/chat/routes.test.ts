@@ -5,8 +5,8 @@ import { CHAT_MESSAGES } from '@tradeloop/contracts/chat';
 import { createTestApp, settled } from '../../../test/helpers.ts';
 import { expectPrivateFile } from '../../../test/private-files.ts';
 import { outboxMessages } from '../../platform/mail.ts';
-import { findPerson } from '../accounts/people.ts';
-import { createProductAs, inStockProduct, loadRefs } from '../catalog/test-fixtures.ts';
+import { findPerson } from '../accounts/public.ts';
+import { createProductAs, inStockProduct, loadRefs } from '../catalog/test-support.ts';
 import {
   chatUser,
   counts,

@@ -38,6 +38,7 @@ import {
   signFileUrlsInAnswers,
   signingRealtime,
 } from '../../platform/file-urls.ts';
+import { forHoldersOf } from '../../platform/realtime.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { expireStaleCalls } from './calls.ts';
 import type { ChatContext } from './context.ts';
@@ -83,7 +84,7 @@ export const chatRoutes = fp(
   async (app: FastifyInstance) => {
     const context: ChatContext = {
       db: app.db,
-      realtime: signingRealtime(app.realtime, app.fileUrls, [FILES_PATH]),
+      realtime: signingRealtime(forHoldersOf(app.realtime, 'chat'), app.fileUrls, [FILES_PATH]),
       events: app.events,
       mailer: app.mailer,
       storage: createChatStorage(app.storage),

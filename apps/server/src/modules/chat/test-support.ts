@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import { as } from '../../../test/helpers.ts';
+import { as, createTestApp } from '../../../test/helpers.ts';
+import { buildApp } from '../../app.ts';
+import { IN_MEMORY, loadConfig } from '../../config.ts';
 import { createSession } from '../../platform/sessions.ts';
-import { createAccount } from '../accounts/service.ts';
+import { createAccount } from '../accounts/public.ts';
 
 /** Test helpers of the chat: quick accounts, sending, sockets and a LibreTranslate stand-in. */
 
@@ -84,6 +87,26 @@ export async function counts(app: FastifyInstance, user: ChatUser) {
 export async function tab(app: FastifyInstance, user: ChatUser, name: string) {
   const response = await get(app, user, `/chat/v1/rooms?tab=${name}`);
   return response.json().data.data as { room_id: number; unread_count: number; is_pinned: number; name: string }[];
+}
+
+/** Two instances on one database, sharing one Redis (a key of their own), closed once `run` is done. */
+export async function withTwoInstances(
+  redisUrl: string,
+  run: (one: FastifyInstance, two: FastifyInstance) => Promise<void>,
+) {
+  const env = { DATA_DIR: IN_MEMORY, LOG_LEVEL: 'silent' as const, DEMO_DATA: 'false', REDIS_URL: redisUrl };
+  const first = await createTestApp({ REDIS_URL: redisUrl });
+  // createTestApp has no adapter key of its own: build both instances on the first one's database, with one key.
+  const key = `tradeloop-test-${randomBytes(4).toString('hex')}`;
+  const one = await buildApp(loadConfig(env), { database: first.database, realtimeKey: key });
+  const two = await buildApp(loadConfig(env), { database: first.database, realtimeKey: key });
+  try {
+    await run(one, two);
+  } finally {
+    await one.close();
+    await two.close();
+    await first.close();
+  }
 }
 
 /** A connected socket of a user, on a listening app. */

@@ -1,12 +1,30 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { CHAT_MESSAGES } from '@tradeloop/contracts/chat';
 import type { Tx } from '../../db/client.ts';
-import { forbidden, invalid } from '../../platform/errors.ts';
+import { forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { userCompanySql } from '../accounts/public.ts';
 import type { ChatContext } from './context.ts';
 import { postSystemMessage, publishStored } from './messages.ts';
 import { activeMemberIds, activeMembership, type Viewer } from './rooms.ts';
-import { chatMembers, chatTransfers } from './tables.ts';
+import { chatMembers, chatRooms, chatTransfers } from './tables.ts';
 import { findContact, loadContacts } from './views.ts';
+
+/**
+ * A colleague becomes an active member of a room with the history, read up to `readUpTo`; true when
+ * they were not an active member before (one statement, so two calls at once admit them once).
+ */
+async function admitColleague(tx: Tx, roomId: number, userId: number, readUpTo: number) {
+  const admitted = await tx
+    .insert(chatMembers)
+    .values({ roomId, userId, lastReadMessageId: readUpTo, lastDeliveredMessageId: readUpTo })
+    .onConflictDoUpdate({
+      target: [chatMembers.roomId, chatMembers.userId],
+      set: { leftAt: null, joinedAt: new Date(), requestStatus: 'accepted', isArchived: false },
+      setWhere: isNotNull(chatMembers.leftAt),
+    })
+    .returning({ userId: chatMembers.userId });
+  return admitted.length > 0;
+}
 
 /**
  * A seller (or sub-user) hands a direct conversation to a colleague of the same company: the colleague
@@ -27,18 +45,7 @@ export async function transferRoom(ctx: ChatContext, viewer: Viewer, roomId: num
       .insert(chatTransfers)
       .values({ roomId, fromUserId: viewer.id, toUserId })
       .returning({ id: chatTransfers.id });
-    await tx
-      .insert(chatMembers)
-      .values({
-        roomId,
-        userId: toUserId,
-        lastReadMessageId: member.lastReadMessageId,
-        lastDeliveredMessageId: member.lastReadMessageId,
-      })
-      .onConflictDoUpdate({
-        target: [chatMembers.roomId, chatMembers.userId],
-        set: { leftAt: null, joinedAt: new Date(), requestStatus: 'accepted', isArchived: false },
-      });
+    await admitColleague(tx, roomId, toUserId, member.lastReadMessageId);
     const messageId = await postSystemMessage(
       tx,
       roomId,
@@ -56,6 +63,44 @@ export async function transferRoom(ctx: ChatContext, viewer: Viewer, roomId: num
   ctx.realtime.toUsers([...before, toUserId], 'room.updated', { room_id: roomId });
   ctx.realtime.toUsers([viewer.id], 'room.removed', { room_id: roomId });
   return { chat_transfer_id: transferId, room_id: roomId };
+}
+
+/**
+ * A seller or sub-user joins a direct conversation their company is in (an active member belongs to
+ * it), beside the colleague already there, with the history and that colleague's read position: the
+ * buyer goes on in the same room and sees who answers. Whether the caller may answer this buyer is the
+ * caller's business (the CRM checks the lead); any other room, or one without a colleague, is 404.
+ * Idempotent: an active member is only answered the room.
+ */
+export async function joinAsColleague(ctx: ChatContext, viewer: Viewer, roomId: number) {
+  if (!viewer.companyId) throw notFound();
+  const companyId = viewer.companyId;
+  const joined = await ctx.db.transaction(async (tx) => {
+    const [colleague] = await tx
+      .select({ lastRead: chatMembers.lastReadMessageId })
+      .from(chatMembers)
+      .innerJoin(chatRooms, eq(chatRooms.id, chatMembers.roomId))
+      .where(
+        and(
+          eq(chatMembers.roomId, roomId),
+          isNull(chatMembers.leftAt),
+          isNull(chatRooms.deletedAt),
+          eq(chatRooms.type, 'direct'),
+          sql`${userCompanySql(chatMembers.userId)} = ${companyId}::bigint`,
+        ),
+      )
+      .orderBy(desc(chatMembers.lastReadMessageId))
+      .limit(1);
+    if (!colleague) throw notFound();
+    if (!(await admitColleague(tx, roomId, viewer.id, colleague.lastRead))) return null;
+    const name = (await findContact(tx, viewer.id))?.full_name ?? 'A colleague';
+    return postSystemMessage(tx, roomId, viewer.id, `${name} joined the conversation`);
+  });
+  if (joined !== null) {
+    await publishStored(ctx, roomId, joined, viewer.id);
+    ctx.realtime.toUsers(await activeMemberIds(ctx.db, roomId), 'room.updated', { room_id: roomId });
+  }
+  return { room_id: roomId, joined: joined !== null };
 }
 
 export async function roomTransfers(db: Tx, roomId: number) {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } fro
 import { alias } from 'drizzle-orm/pg-core';
 import type { ChatFile, ChatMessage, Contact } from '@tradeloop/contracts/chat';
 import type { Tx } from '../../db/client.ts';
-import { findPeople, knownUserNameSql, userAvatarSql, userNameSql, type Person } from '../accounts/people.ts';
+import { findPeople, knownUserNameSql, userAvatarSql, userNameSql, type Person } from '../accounts/public.ts';
 import { chatAttachments, chatCalls, chatMembers, chatMessages, chatRooms } from './tables.ts';
 
 /**

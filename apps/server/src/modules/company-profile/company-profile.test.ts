@@ -15,9 +15,9 @@ import {
   multipart,
   picture,
   signUpSubUser,
-} from '../catalog/test-fixtures.ts';
-import { seededRoleId } from '../accounts/roles.ts';
-import { sellerOf, webDistWithIndex } from '../market/test-fixtures.ts';
+} from '../catalog/test-support.ts';
+import { seededRoleId } from '../accounts/public.ts';
+import { sellerOf, webDistWithIndex } from '../market/test-support.ts';
 
 /** The company profile, its images, the public mini-site and its heads (decision 044). */
 

@@ -1,14 +1,17 @@
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
 import type { Tx } from '../../db/client.ts';
-import { findPeople } from '../accounts/people.ts';
+import { findPeople } from '../accounts/public.ts';
+import { loadDemoLogos } from './demo-logos.ts';
 import { saveCompanyProfile } from './service.ts';
 
 /**
  * The demo seller's company profile (decision 044), so its mini-site's about-us page shows a filled
  * profile: business types, history, quality, markets, address, facilities and certifications.
- * (No pictures: uploads need the file store, which demo data loading does not hold.)
+ * (No factory pictures: uploads need the file store, which demo data loading does not hold.) Every seller
+ * company gets a drawn logo, whose files the server draws when it starts (demo-logos.ts).
  */
 export async function loadCompanyProfileDemoData(tx: Tx) {
+  await loadDemoLogos(tx);
   const [seller] = await findPeople(tx, { email: DEMO_ACCOUNTS.seller });
   if (!seller?.companyId || !seller.companyType) return;
   await saveCompanyProfile(

@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { FILE_MESSAGES } from '@tradeloop/contracts/catalog-files';
-import type { ProfileImage, ProfileImageKind } from '@tradeloop/contracts/company-profile';
+import {
+  COMPANY_PROFILE_LIMITS,
+  COMPANY_PROFILE_MESSAGES,
+  type ProfileImage,
+  type ProfileImageKind,
+} from '@tradeloop/contracts/company-profile';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid } from '../../platform/errors.ts';
 import { imageKind } from '../../platform/file-types.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { hasImageExtension, imageUrls, makeDerivatives } from '../catalog/images.ts';
-import { companyProfileImages } from './tables.ts';
+import { hasImageExtension, imageUrls, makeDerivatives } from '../catalog/public.ts';
+import { companyProfileImages, companyProfiles } from './tables.ts';
 
 type Row = typeof companyProfileImages.$inferSelect;
 
@@ -17,9 +23,49 @@ export const toProfileImage = (row: Row): ProfileImage => {
   return { id: row.id, kind: row.kind, thumb, card, full, width: row.width, height: row.height };
 };
 
+/** The PNG a logo is printed from on the PDFs: at most 600 px a side, so documents stay small. */
+const LOGO_PRINT_SIZE = 600;
+const LOGO_PRINT_FILE = 'print.png';
+
 /**
- * A factory picture or certificate scan: PNG or JPEG by its bytes and its name, re-encoded by sharp
- * (EXIF dropped) into the catalogue's three WebP sizes. It shows once a profile save names it.
+ * Writes an image's files under `storageKey`: the re-encoded original, the catalogue's three WebP sizes and,
+ * for a logo, the PNG the PDFs embed (pdfkit reads PNG and JPEG). Answers what the image's row records.
+ */
+export async function storeProfileImageFiles(
+  storage: Storage,
+  storageKey: string,
+  kind: ProfileImageKind,
+  data: Buffer,
+  type: 'png' | 'jpeg',
+) {
+  const derivatives = await makeDerivatives(data, type);
+  const print =
+    kind === 'logo'
+      ? await sharp(derivatives.original)
+          .resize(LOGO_PRINT_SIZE, LOGO_PRINT_SIZE, { fit: 'inside', withoutEnlargement: true })
+          .png()
+          .toBuffer()
+      : null;
+  await Promise.all([
+    storage.put(`${storageKey}/${type === 'png' ? 'original.png' : 'original.jpg'}`, derivatives.original),
+    storage.put(`${storageKey}/thumb.webp`, derivatives.thumb),
+    storage.put(`${storageKey}/card.webp`, derivatives.card),
+    storage.put(`${storageKey}/full.webp`, derivatives.full),
+    ...(print ? [storage.put(`${storageKey}/${LOGO_PRINT_FILE}`, print)] : []),
+  ]);
+  return {
+    mime: type === 'png' ? 'image/png' : 'image/jpeg',
+    bytes: derivatives.original.length,
+    width: derivatives.width,
+    height: derivatives.height,
+  };
+}
+
+/**
+ * A factory picture, certificate scan or logo: PNG or JPEG by its bytes and its name, re-encoded by sharp
+ * (EXIF dropped) into the catalogue's three WebP sizes. It shows once a profile save names it. A logo is
+ * at most 2 MB; an SVG logo is refused with a message saying to save it as PNG (a script-free raster is
+ * what the pages and the PDFs show).
  */
 export async function uploadProfileImage(
   db: Db,
@@ -28,17 +74,14 @@ export async function uploadProfileImage(
   kind: ProfileImageKind,
   file: { fileName: string; data: Buffer },
 ): Promise<ProfileImage> {
+  const logo = kind === 'logo';
   const type = imageKind(file.data);
-  if (!type || !hasImageExtension(file.fileName)) throw invalid({ file: [FILE_MESSAGES.imageType] });
-  const derivatives = await makeDerivatives(file.data, type);
-  const mime = type === 'png' ? 'image/png' : 'image/jpeg';
+  if (!type || !hasImageExtension(file.fileName))
+    throw invalid({ file: [logo ? COMPANY_PROFILE_MESSAGES.logoType : FILE_MESSAGES.imageType] });
+  if (logo && file.data.length > COMPANY_PROFILE_LIMITS.logoBytes)
+    throw invalid({ file: [COMPANY_PROFILE_MESSAGES.logoTooLarge] });
   const storageKey = `company-profile/${companyId}/${randomUUID()}`;
-  await Promise.all([
-    storage.put(`${storageKey}/${type === 'png' ? 'original.png' : 'original.jpg'}`, derivatives.original),
-    storage.put(`${storageKey}/thumb.webp`, derivatives.thumb),
-    storage.put(`${storageKey}/card.webp`, derivatives.card),
-    storage.put(`${storageKey}/full.webp`, derivatives.full),
-  ]);
+  const stored = await storeProfileImageFiles(storage, storageKey, kind, file.data, type);
   try {
     const [row] = await db
       .insert(companyProfileImages)
@@ -46,10 +89,7 @@ export async function uploadProfileImage(
         companyId,
         kind,
         storageKey,
-        mime,
-        bytes: derivatives.original.length,
-        width: derivatives.width,
-        height: derivatives.height,
+        ...stored,
         originalName: path.basename(file.fileName).slice(0, 200),
       })
       .returning();
@@ -105,4 +145,22 @@ export async function dropUnusedImages(
     .delete(companyProfileImages)
     .where(sql`${companyProfileImages.id} = any(${sql.param(unused.map((row) => row.id))}::bigint[])`);
   return unused.map((row) => row.storageKey);
+}
+
+/**
+ * The company's logo as the PDFs print it (a PNG of at most 600 px a side), or null when it has none
+ * (the documents then print the company's name alone).
+ */
+export async function companyLogo(db: Tx, storage: Storage, companyId: number): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ storageKey: companyProfileImages.storageKey })
+    .from(companyProfiles)
+    .innerJoin(companyProfileImages, eq(companyProfileImages.id, companyProfiles.logoImageId))
+    .where(eq(companyProfiles.companyId, companyId));
+  if (!row) return null;
+  const file = await storage.open(`${row.storageKey}/${LOGO_PRINT_FILE}`);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

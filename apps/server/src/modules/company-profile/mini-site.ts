@@ -2,12 +2,11 @@ import { COMPANY_PROFILE_MESSAGES, type MiniSite } from '@tradeloop/contracts/co
 import { MEMBER_TYPES } from '@tradeloop/contracts/market-constants';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { companyOwner, findCompanyBySlug } from '../accounts/people.ts';
-import { companyShowcase, sellerMarketProfile } from '../market/sellers.ts';
-import { followState } from '../presence/followers.ts';
-import { socialAccounts } from '../presence/social.ts';
-import { countryNamesByCode } from '../reference/service.ts';
-import { ratingSummary } from '../reviews/service.ts';
+import { companyOwner, findCompanyBySlug } from '../accounts/public.ts';
+import { companyShowcase, sellerMarketProfile } from '../market/public.ts';
+import { followState, socialAccounts } from '../presence/public.ts';
+import { countryNamesByCode } from '../reference/public.ts';
+import { ratingSummary } from '../reviews/public.ts';
 import { companyProfile } from './service.ts';
 
 /** Products the mini-site's home shows. */
@@ -36,7 +35,8 @@ export async function miniSite(db: Db, slug: string, options: { currency: number
       country_code: company.countryCode,
       country_name: company.countryCode ? (countries.get(company.countryCode) ?? null) : null,
       city: owner?.city ?? null,
-      logo: owner?.avatar ?? null,
+      // The company's own logo (issue 44); without one, its owner's picture as before.
+      logo: profile.logo?.card ?? owner?.avatar ?? null,
       verified: facts.member_type === MEMBER_TYPES[0],
       member_type: facts.member_type,
       member_since: company.createdAt.toISOString(),

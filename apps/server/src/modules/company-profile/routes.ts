@@ -18,8 +18,10 @@ import { invalid, notFound } from '../../platform/errors.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { addHeadRenderer } from '../../platform/web.ts';
 import type { Tx } from '../../db/client.ts';
-import { findCompanies } from '../accounts/people.ts';
-import { readUpload } from '../catalog/files-routes.ts';
+import { findCompanies } from '../accounts/public.ts';
+import { readUpload } from '../../platform/uploads.ts';
+import { drawDemoPicturesWhenReady } from '../../platform/demo-pictures.ts';
+import { ensureDemoLogos } from './demo-logos.ts';
 import { uploadProfileImage } from './images.ts';
 import { miniSite } from './mini-site.ts';
 import { miniSiteHeadRenderer } from './seo.ts';
@@ -36,8 +38,11 @@ async function companyOf(db: Tx, companyId: number) {
 }
 
 /** The company profile and the public mini-site (issue 18; docs/decisions/044). */
-export async function companyProfileRoutes(app: FastifyInstance) {
+export async function companyProfileRoutes(app: FastifyInstance, options: { demoPictures: boolean }) {
   await app.register(multipart);
+  drawDemoPicturesWhenReady(app, options.demoPictures, 'demo company logos', (closing) =>
+    ensureDemoLogos(app.db, app.storage, closing),
+  );
   const route = routes(app);
   const profile = ['company presence: company profile'];
 
@@ -98,8 +103,10 @@ export async function companyProfileRoutes(app: FastifyInstance) {
       permission: 'presence',
       tags: profile,
       summary:
-        'Upload a factory picture or certificate (PNG or JPEG by content and name); it shows once a save names it',
-      description: 'multipart/form-data with the field `file` and `kind` (factory or certificate).',
+        'Upload a factory picture, certificate or logo (PNG or JPEG by content and name); it shows once a save names it',
+      description:
+        'multipart/form-data with the field `file` and `kind` (factory, certificate or logo). A logo is at most 2 MB; ' +
+        'an SVG is refused (422 on `file`): save it as PNG.',
       consumes: ['multipart/form-data'],
       data: profileImageSchema,
       status: 201,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { miniSiteOf, miniSitePath, type MiniSite, type MiniSitePage } from '@tradeloop/contracts/company-profile';
 import { AppError } from '../../platform/errors.ts';
 import { escapeHtml, type PageHead } from '../../platform/web.ts';
-import { plainText, scriptJson } from '../market/seo.ts';
+import { plainText, scriptJson } from '../market/public.ts';
 import { miniSite } from './mini-site.ts';
 
 /**

@@ -43,8 +43,13 @@ export function factoryImages(facilities: Omit<Facilities, 'factory_images'>): P
   return facilities.factoryData.flatMap((factory) => factory.factoryImage);
 }
 
-function imageIdsOf(facilities: StoredFacilities, certifications: StoredCertification[]): number[] {
+function imageIdsOf(
+  facilities: StoredFacilities,
+  certifications: StoredCertification[],
+  logoImageId: number | null,
+): number[] {
   return [
+    ...(logoImageId === null ? [] : [logoImageId]),
     ...facilities.factoryData.flatMap((factory) => factory.factoryImage),
     ...certifications.flatMap((certification) => (certification.image_id === null ? [] : [certification.image_id])),
   ];
@@ -53,7 +58,8 @@ function imageIdsOf(facilities: StoredFacilities, certifications: StoredCertific
 async function present(db: Tx, companyId: number, companyType: string, row: Row | undefined): Promise<CompanyProfile> {
   const facilities = row?.facilities ?? { selected_value: 'no' as const, factoryData: [] };
   const certifications = row?.certifications ?? [];
-  const images = await imagesOf(db, companyId, imageIdsOf(facilities, certifications));
+  const logoImageId = row?.logoImageId ?? null;
+  const images = await imagesOf(db, companyId, imageIdsOf(facilities, certifications, logoImageId));
   const shown = {
     selected_value: facilities.selected_value,
     factoryData: facilities.factoryData.map((factory) => ({
@@ -67,6 +73,7 @@ async function present(db: Tx, companyId: number, companyType: string, row: Row 
     company_id: companyId,
     business_type: toggles,
     business_type_name: businessTypeName(toggles),
+    logo: logoImageId === null ? null : (images.get(logoImageId) ?? null),
     about: row?.about ?? '',
     qaqc_rnd: row?.qaqcRnd ?? '',
     year_established: row?.yearEstablished ?? null,
@@ -132,9 +139,13 @@ export async function saveCompanyProfile(
     if (!certification.name)
       errors[`certifications.${index}.name`] = [COMPANY_PROFILE_MESSAGES.certificationNameRequired];
   });
+  const [previous] = await tx.select().from(companyProfiles).where(eq(companyProfiles.companyId, company.id));
+  // Left out, the logo stays; null takes it off (decision 052: the logo the documents print).
+  const logoImageId = body.logo_image_id === undefined ? (previous?.logoImageId ?? null) : body.logo_image_id;
+  if (logoImageId !== null && owned.get(logoImageId)?.kind !== 'logo')
+    errors.logo_image_id = [COMPANY_PROFILE_MESSAGES.logoNotFound];
   if (Object.keys(errors).length) throw invalid(errors);
 
-  const [previous] = await tx.select().from(companyProfiles).where(eq(companyProfiles.companyId, company.id));
   const values = {
     businessType: businessTypes(body.business_type, company.companyType),
     about: plainText(body.about),
@@ -149,6 +160,7 @@ export async function saveCompanyProfile(
     registrationPostalcode: plainText(body.registration_postalcode),
     facilities,
     certifications,
+    logoImageId,
     updatedAt: new Date(),
   };
   const [row] = await tx
@@ -156,11 +168,13 @@ export async function saveCompanyProfile(
     .values({ companyId: company.id, ...values })
     .onConflictDoUpdate({ target: companyProfiles.companyId, set: values })
     .returning();
-  const previouslyUsed = new Set(previous ? imageIdsOf(previous.facilities, previous.certifications) : []);
+  const previouslyUsed = new Set(
+    previous ? imageIdsOf(previous.facilities, previous.certifications, previous.logoImageId) : [],
+  );
   const removedKeys = await dropUnusedImages(
     tx,
     company.id,
-    new Set(imageIdsOf(facilities, certifications)),
+    new Set(imageIdsOf(facilities, certifications, logoImageId)),
     previouslyUsed,
   );
   return { profile: await present(tx, company.id, company.companyType, row), removedKeys };

@@ -5,7 +5,7 @@ import type {
   FacilityChoice,
   ProfileImageKind,
 } from '@tradeloop/contracts/company-profile';
-import { companyColumn } from '../accounts/columns.ts';
+import { companyColumn } from '../accounts/public.ts';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /*
@@ -35,6 +35,10 @@ export const companyProfiles = pgTable('company_profiles', {
     .notNull()
     .default({ selected_value: 'no', factoryData: [] }),
   certifications: jsonb('certifications').$type<StoredCertification[]>().notNull().default([]),
+  /** The company's logo (issue 44): one of its images of kind logo. */
+  logoImageId: bigint('logo_image_id', { mode: 'number' }).references(() => companyProfileImages.id, {
+    onDelete: 'set null',
+  }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

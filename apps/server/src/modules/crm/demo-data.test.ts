@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { createDemoApp } from '../../../test/helpers.ts';
-import { crmForms } from './tables.ts';
+import { crmForms } from './forms/tables.ts';
 import { crm, listing } from './test-support.ts';
 
 let app: FastifyInstance;

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { CRM_TYPE, type RecordTypeId, type RecordValues } from '@tradeloop/contracts/crm';
+import { CRM_TYPE, type RecordTypeId, type RecordValues } from '@tradeloop/contracts/crm/records';
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
 import type { Tx } from '../../db/client.ts';
-import { companyIds, findPeople } from '../accounts/people.ts';
-import { convertLead } from './conversion-service.ts';
-import { ensureDefaultForms } from './forms-service.ts';
-import { createRecord, type Actor } from './records-service.ts';
-import { crmRecords, crmSavedFilters, crmViews } from './tables.ts';
+import { companyIds, findPeople } from '../accounts/public.ts';
+import { convertLead } from './records/conversion.ts';
+import { ensureDefaultForms } from './forms/service.ts';
+import { createRecord, type Actor } from './records/service.ts';
+import { crmRecords } from './records/tables.ts';
+import { crmSavedFilters, crmViews } from './views/tables.ts';
+import type { CrmHooks } from './records/hooks.ts';
 
 /** A small deterministic generator, so every demo database looks the same. */
 function seeded(seed: number) {
@@ -217,18 +219,27 @@ async function backdate(tx: Tx, id: number, daysAgo: number) {
   await tx.update(crmRecords).set({ createdAt: when, updatedAt: when }).where(eq(crmRecords.id, id));
 }
 
-async function add(tx: Tx, actor: Actor, typeId: RecordTypeId, values: RecordValues, ownerId: number, daysAgo: number) {
-  const record = await createRecord(tx, actor, { typeId, values, ownerId });
+async function add(
+  crm: CrmHooks,
+  tx: Tx,
+  actor: Actor,
+  typeId: RecordTypeId,
+  values: RecordValues,
+  ownerId: number,
+  daysAgo: number,
+) {
+  const record = await createRecord(crm, tx, actor, { typeId, values, ownerId });
   await backdate(tx, record.id, daysAgo);
   return record;
 }
 
 type Team = { actor: Actor; owners: number[] };
 
-async function demoAccountsAndContacts(tx: Tx, team: Team, random: ReturnType<typeof seeded>) {
+async function demoAccountsAndContacts(crm: CrmHooks, tx: Tx, team: Team, random: ReturnType<typeof seeded>) {
   const accounts: { id: number; site: string; name: string }[] = [];
   for (const [index, account] of ACCOUNTS.entries()) {
     const created = await add(
+      crm,
       tx,
       team.actor,
       CRM_TYPE.accounts,
@@ -255,6 +266,7 @@ async function demoAccountsAndContacts(tx: Tx, team: Team, random: ReturnType<ty
   for (const [index, [first, last]] of PEOPLE.slice(0, 24).entries()) {
     const account = accounts[index % accounts.length];
     const created = await add(
+      crm,
       tx,
       team.actor,
       CRM_TYPE.contacts,
@@ -285,6 +297,7 @@ async function demoAccountsAndContacts(tx: Tx, team: Team, random: ReturnType<ty
 }
 
 async function demoDeals(
+  crm: CrmHooks,
   tx: Tx,
   team: Team,
   random: ReturnType<typeof seeded>,
@@ -295,6 +308,7 @@ async function demoDeals(
     const account = related.accounts.find((candidate) => candidate.id === contact.account)!;
     const product = PRODUCTS[index % PRODUCTS.length];
     await add(
+      crm,
       tx,
       team.actor,
       CRM_TYPE.deals,
@@ -317,13 +331,14 @@ async function demoDeals(
   }
 }
 
-async function demoLeads(tx: Tx, team: Team, random: ReturnType<typeof seeded>) {
+async function demoLeads(crm: CrmHooks, tx: Tx, team: Team, random: ReturnType<typeof seeded>) {
   const leads: number[] = [];
   for (let index = 0; index < 36; index += 1) {
     const [first, last] = PEOPLE[(index + 7) % PEOPLE.length];
     const [company, city, country, industry] = LEAD_COMPANIES[index % LEAD_COMPANIES.length];
     const site = `${company.toLowerCase().replace(/[^a-z]+/g, '')}.example`;
     const lead = await add(
+      crm,
       tx,
       team.actor,
       CRM_TYPE.leads,
@@ -363,7 +378,8 @@ async function demoLeads(tx: Tx, team: Team, random: ReturnType<typeof seeded>) 
 }
 
 async function demoViews(tx: Tx, team: Team) {
-  const base = { companyId: team.actor.companyId, createdBy: team.actor.userId };
+  // Shared with the company, as every view was before views had owners (docs/decisions/058).
+  const base = { companyId: team.actor.companyId, createdBy: team.actor.userId, visibility: 'company' as const };
   await tx.insert(crmViews).values([
     {
       ...base,
@@ -402,7 +418,7 @@ async function demoViews(tx: Tx, team: Team) {
  * Demo CRM: default forms for every demo company, and for the demo seller (and its sub-user) a
  * working pipeline of accounts, contacts, deals and leads, a few converted, with views and filters.
  */
-export async function loadCrmDemoData(tx: Tx) {
+export async function loadCrmDemoData(crm: CrmHooks, tx: Tx) {
   for (const companyId of await companyIds(tx)) await ensureDefaultForms(tx, companyId);
   const [seller] = await findPeople(tx, { email: DEMO_ACCOUNTS.seller });
   if (!seller?.companyId) return;
@@ -412,11 +428,11 @@ export async function loadCrmDemoData(tx: Tx) {
     owners: subuser ? [seller.id, subuser.id] : [seller.id],
   };
   const random = seeded(20_260_101);
-  const related = await demoAccountsAndContacts(tx, team, random);
-  await demoDeals(tx, team, random, related);
-  const leads = await demoLeads(tx, team, random);
+  const related = await demoAccountsAndContacts(crm, tx, team, random);
+  await demoDeals(crm, tx, team, random, related);
+  const leads = await demoLeads(crm, tx, team, random);
   for (const [index, leadId] of leads.slice(4, 8).entries()) {
-    await convertLead(tx, team.actor, {
+    await convertLead(crm, tx, team.actor, {
       lead_id: leadId,
       create_deal: index % 2 === 0,
       deal: { amount: 45_000 + index * 12_500 },

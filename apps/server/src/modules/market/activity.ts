@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PageActivity } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
-import { quotesToday } from '../quotes/enquiries.ts';
+import { quotesToday } from '../quotes/public.ts';
 import { marketPageActivity } from './tables.ts';
 import { rowsOf } from '../../db/sql.ts';
 

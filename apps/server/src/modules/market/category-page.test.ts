@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_MESSAGES } from '@tradeloop/contracts/market-category';
 import { createTestApp, type TestUser } from '../../../test/helpers.ts';
-import { createProductAs, inStockProduct, loadRefs } from '../catalog/test-fixtures.ts';
-import { search, sellerOf, webDistWithIndex } from './test-fixtures.ts';
+import { createProductAs, inStockProduct, loadRefs } from '../catalog/test-support.ts';
+import { search, sellerOf, webDistWithIndex } from './test-support.ts';
 
 let app: FastifyInstance;
 let webDist: string;

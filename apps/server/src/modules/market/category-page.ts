@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf, sqlList } from '../../db/sql.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { escapeHtml, type PageHead } from '../../platform/web.ts';
-import { categoryTree, pathOf, type Tree } from '../catalog/taxonomy-service.ts';
+import { categoryTree, pathOf, type Tree } from '../catalog/public.ts';
 import { marketListings } from './tables.ts';
 
 /* Category pages (decision 051): the category, its trail, its sub-categories with counts. */

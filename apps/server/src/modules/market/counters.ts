@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { productExistsSql } from '../catalog/product-access.ts';
+import { productExistsSql } from '../catalog/public.ts';
 import { marketProductStats, marketSearchTerms } from './tables.ts';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { DEMO_OPERATOR_EMAIL } from '@tradeloop/contracts/market';
 import { as, createDemoApp } from '../../../test/helpers.ts';
-import { search } from './test-fixtures.ts';
+import { search } from './test-support.ts';
 import { ensureDemoImages } from './demo-images.ts';
 import { rowsOf } from '../../db/sql.ts';
 

@@ -2,17 +2,19 @@ import { ANNUAL_REVENUE_BANDS, DEMO_OPERATOR_EMAIL, PLAN_TYPES } from '@tradeloo
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import type { Tx } from '../../db/client.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { createAccount } from '../accounts/service.ts';
-import { findPeople, sellersWithCompany, setPlan } from '../accounts/people.ts';
-import { loadReferenceSets, type ReferenceSets } from '../catalog/references.ts';
-import { insertProducts, parseProductForm, type PreparedProduct } from '../catalog/service.ts';
+import { createAccount, findPeople, sellersWithCompany, setPlan } from '../accounts/public.ts';
 import {
+  loadReferenceSets,
+  type ReferenceSets,
+  insertProducts,
+  parseProductForm,
+  type PreparedProduct,
   addProductPictures,
   approvedBrands,
   productsWithoutPictures,
   spreadCreationDates,
-} from '../catalog/demo-data.ts';
-import { categoryTree } from '../catalog/taxonomy-service.ts';
+  categoryTree,
+} from '../catalog/public.ts';
 import { DEMO_IMAGE_BYTES, DEMO_IMAGE_SIZE, demoImageKey, markDemoImages } from './demo-images.ts';
 import { ANNUAL_REVENUE_OF_TYPE, COUNTRY_CURRENCIES, GENERIC_TRADE, TRADES, type Trade } from './demo-trades.ts';
 import { grantOperator, STARTING_RATES } from './rates.ts';

@@ -4,8 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { addAppMeta, appMetaValue } from '../../platform/app-meta.ts';
 import { productTitle } from '@tradeloop/contracts/catalog-constants';
-import { demoPictureSubjects } from '../catalog/demo-data.ts';
-import { categoryTree, pathOf } from '../catalog/taxonomy-service.ts';
+import { demoPictureSubjects, categoryTree, pathOf } from '../catalog/public.ts';
 import { GENERIC_TRADE, TRADES, type Trade } from './demo-trades.ts';
 
 /**

@@ -13,8 +13,8 @@ import {
   type FiltersResponse,
 } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
-import { categoryTree } from '../catalog/taxonomy-service.ts';
-import { listCountries } from '../reference/service.ts';
+import { categoryTree } from '../catalog/public.ts';
+import { listCountries } from '../reference/public.ts';
 
 type Definition = FiltersResponse['filters'][number];
 type Option = Definition['options'][number];

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
-import { findUserByEmail } from '../accounts/service.ts';
+import { findUserByEmail } from '../accounts/public.ts';
 import { grantOperator } from './rates.ts';
 
 /**

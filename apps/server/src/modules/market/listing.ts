@@ -1,9 +1,9 @@
 import { getTableColumns, inArray } from 'drizzle-orm';
 import { productPath, type MarketProduct } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
-import { imageUrls } from '../catalog/images.ts';
-import { countryNamesByCode } from '../reference/service.ts';
-import { companyRatings } from '../reviews/service.ts';
+import { imageUrls } from '../catalog/public.ts';
+import { countryNamesByCode } from '../reference/public.ts';
+import { companyRatings } from '../reviews/public.ts';
 import { convert, currencyRef, currentRates, displayCurrency, type Rates } from './rates.ts';
 import { marketListings } from './tables.ts';
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
-import { createProductAs, inStockProduct, loadRefs, uploadImage } from '../catalog/test-fixtures.ts';
+import { createProductAs, inStockProduct, loadRefs, uploadImage } from '../catalog/test-support.ts';
 import { sitemap, type SitemapSection } from './seo.ts';
-import { search, sellerOf, setStatus, webDistWithIndex } from './test-fixtures.ts';
+import { search, sellerOf, setStatus, webDistWithIndex } from './test-support.ts';
 
 let app: FastifyInstance;
 let webDist: string;

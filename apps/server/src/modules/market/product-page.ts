@@ -10,14 +10,17 @@ import type { ProductDetail } from '@tradeloop/contracts/catalog';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { getProfile } from '../accounts/service.ts';
-import { loadPricing, priceWith, type PricingContext } from '../catalog/pricing.ts';
-import { publicCatalogs } from '../catalog/catalogs-service.ts';
-import { loadReferenceSets } from '../catalog/references.ts';
-import { productDetail } from '../catalog/service.ts';
-import { sheetOf } from '../catalog/specs-service.ts';
-import { followState } from '../presence/followers.ts';
-import { socialAccounts } from '../presence/social.ts';
+import { getProfile } from '../accounts/public.ts';
+import {
+  loadPricing,
+  priceWith,
+  type PricingContext,
+  publicCatalogs,
+  loadReferenceSets,
+  productDetail,
+  sheetOf,
+} from '../catalog/public.ts';
+import { followState, socialAccounts } from '../presence/public.ts';
 import { listingFields, listingsByIds, presenter, productUrlOf, type ListingRow, type Presenter } from './listing.ts';
 import { convert, currencyRef, currentRates, displayCurrency, type Rates } from './rates.ts';
 import { marketListings, marketSellers, marketWishlist } from './tables.ts';

@@ -9,7 +9,7 @@ import {
 } from '@tradeloop/contracts/market';
 import type { Db, Tx } from '../../db/client.ts';
 import { forbidden, invalid } from '../../platform/errors.ts';
-import { listCurrencies } from '../reference/service.ts';
+import { listCurrencies } from '../reference/public.ts';
 import { marketExchangeRates, marketOperators } from './tables.ts';
 
 /**

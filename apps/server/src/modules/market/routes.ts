@@ -41,17 +41,14 @@ import {
 import { categoryHeadRenderer, categoryPage } from './category-page.ts';
 import { drawDemoPicturesWhenReady } from '../../platform/demo-pictures.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
-import { JOB_PRIORITY } from '../../platform/jobs.ts';
 import { pollPageActivity } from './activity.ts';
-import { PRUNE_EVERY_MS, pruneChangeLog } from '../../db/change-follower.ts';
 import { createCounters, FLUSH_EVERY_MS } from './counters.ts';
 import { filterDefinitions } from './filters.ts';
-import { listSellers } from '../accounts/directory.ts';
+import { listSellers } from '../accounts/public.ts';
 import { operatorJobRoutes } from './jobs-routes.ts';
 import { productPage } from './product-page.ts';
 import { forgetRates, isOperator, listRates, loadStartingRates, requireOperator, updateRates } from './rates.ts';
 import { searchProducts } from './search.ts';
-import { LISTING_CHANGE_LOG, listingIndex } from './search-index-store.ts';
 import { memberTypesOf, sellerMarketProfile, sellerProducts, setAnnualRevenue, setMemberType } from './sellers.ts';
 import { productHeadRenderer, robotsTxt, sitemap, SITEMAP_SECTIONS } from './seo.ts';
 import { suggest } from './suggestions.ts';
@@ -70,20 +67,9 @@ export async function marketRoutes(fastify: FastifyInstance, options: { demoPict
   );
   onPageEffect(fastify, 'market.search', ([term]) => counters.countSearch(String(term)));
   fastify.jobs.local('market.counters', FLUSH_EVERY_MS, counters.flush);
-  fastify.jobs.every('market.prune-listing-changes', PRUNE_EVERY_MS, (db) => pruneChangeLog(db, LISTING_CHANGE_LOG), {
-    priority: JOB_PRIORITY.pruning,
-  });
   drawDemoPicturesWhenReady(fastify, options.demoPictures, 'demo pictures', (closing) =>
     ensureDemoImages(fastify.db, fastify.storage, fastify.log, closing),
   );
-  // The search index loads as the server starts, so the first buyer does not wait for it.
-  let indexing: Promise<unknown> = Promise.resolve();
-  fastify.addHook('onReady', async () => {
-    indexing = listingIndex(fastify.db)
-      .current()
-      .catch((error: unknown) => fastify.log.warn({ err: error }, 'search index could not be loaded'));
-  });
-  fastify.addHook('onClose', () => indexing);
   addHeadRenderer(fastify, PRODUCT_DETAIL_PREFIX, productHeadRenderer(fastify));
   addHeadRenderer(fastify, CATEGORY_PAGE_PREFIX, categoryHeadRenderer(fastify));
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -103,7 +89,7 @@ export async function marketRoutes(fastify: FastifyInstance, options: { demoPict
       data: productSearchResultSchema,
       serializerCompiler: serializeAsBuilt,
     },
-    async ({ request }) => searchProducts(app.db, request.body, counters),
+    async ({ request }) => app.publicReads.run(request.user, (db) => searchProducts(db, request.body, counters)),
   );
 
   route.get(
@@ -140,7 +126,7 @@ export async function marketRoutes(fastify: FastifyInstance, options: { demoPict
       querystring: suggestionsQuerySchema,
       data: suggestionsSchema,
     },
-    async ({ request }) => suggest(app.db, request.query.q),
+    async ({ request }) => app.publicReads.run(request.user, (db) => suggest(db, request.query.q)),
   );
 
   route.get(

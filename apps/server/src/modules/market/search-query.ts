@@ -1,11 +1,17 @@
 import type { FilterKey, ProductSearchBody } from '@tradeloop/contracts/market';
+import type { Db } from '../../db/client.ts';
 import type { KeywordPlan } from './keywords.ts';
 
 /**
- * What a product search asks and answers, whichever engine runs it: the in-process index
- * (search-index.ts, what buyers get) or the SQL statement over market_listings (search-sql.ts, the
- * reference it is tested and measured against). docs/decisions/012 and 020.
+ * What a product search asks of the search engine and what it answers (docs/decisions/012 and 056).
+ * PostgreSQL answers it (search-sql.ts); an external engine could stand behind the same function.
  */
+export type ListingSearch = (
+  db: Db,
+  request: SearchRequest,
+  /** A time limit in milliseconds, where the engine can cancel a search. */
+  options?: { timeoutMs?: number },
+) => Promise<SearchRow>;
 
 /** Facet keys counted by grouping over one column, the listing column each reads. */
 export const COLUMN_FACETS = {
@@ -49,8 +55,6 @@ export type SearchRow = {
   categories: Counts;
   price: { min: number | null; max: number | null } | null;
   big_post: number | null;
-  /** Facts of the companies counted in `grouped`, where the engine has them at hand. */
-  companies?: ReadonlyMap<number, CompanyFacts>;
 };
 
 /** A seller as market_listings repeats it on each of its listings. */

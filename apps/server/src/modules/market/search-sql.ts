@@ -1,29 +1,41 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FilterKey, ProductSearchBody } from '@tradeloop/contracts/market';
+import { MARKET_MESSAGES, type FilterKey, type ProductSearchBody } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { SearchTerm } from './keywords.ts';
 import {
   COLUMN_FACET_KEYS,
   COLUMN_FACETS,
   type ColumnFacet,
+  type ListingSearch,
   type SearchRequest,
   type SearchRow,
 } from './search-query.ts';
 import { sqlList, rowsOf } from '../../db/sql.ts';
 
 /**
- * A product search as one SQL statement over market_listings (docs/decisions/012): the matching
- * products are found once (keyword and seller), then filtered, paged, and every facet counted over
- * that set. A facet with a selection is counted without its own filter, so its other options still
- * show how many products they would add; the others are counted over the filtered set in one pass.
- * Buyers are answered by the in-process index (search-index.ts); this statement is the reference
- * the index is tested against and the baseline the benchmark measures it beside.
+ * A product search as one SQL statement over market_listings (docs/decisions/012 and 056): the
+ * matching products are found once (keyword and seller), then filtered, ranked, paged, and every facet
+ * counted over that set. A facet with a selection is counted without its own filter, so its other
+ * options still show how many products they would add; the others are counted over the filtered set in
+ * one pass. PostgreSQL is the one search engine: nothing of the catalogue is kept in the process.
  */
+
+/** A public search that runs longer than this is cancelled (PostgreSQL; PGlite has no statement timeout). */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 5_000;
+
+/** Ids past PostgreSQL's integer (categories and brands are `integer`) name nothing: they match no row. */
+const INTEGER_MAX = 2 ** 31 - 1;
+const possibleIds = (values: readonly (string | number)[]) => values.filter((value) => Number(value) <= INTEGER_MAX);
+
+/** Values for `IN (…)` or `array[…]`; none left is a null, which matches no row. */
+const listOrNothing = (values: readonly unknown[]) => (values.length ? sqlList(values) : sql`null`);
 
 /** Each active filter as a condition on the matched rows (aliases of market_listings columns). */
 function filterConditions(body: ProductSearchBody, usdBounds: SearchRequest['usdBounds']): Map<FilterKey, SQL> {
   const conditions = new Map<FilterKey, SQL>();
   if (body.categories?.length)
-    conditions.set('categories', sql`category_ids && array[${sqlList(body.categories)}]::int[]`);
+    conditions.set('categories', sql`category_ids && array[${listOrNothing(possibleIds(body.categories))}]::int[]`);
   if (usdBounds.min !== null || usdBounds.max !== null) {
     conditions.set(
       'price_range',
@@ -34,7 +46,9 @@ function filterConditions(body: ProductSearchBody, usdBounds: SearchRequest['usd
   }
   for (const key of COLUMN_FACET_KEYS) {
     const values = body[key];
-    if (values?.length) conditions.set(key, sql`${sql.raw(COLUMN_FACETS[key])} in (${sqlList(values)})`);
+    if (!values?.length) continue;
+    const possible = key === 'brand' ? possibleIds(values) : values;
+    conditions.set(key, sql`${sql.raw(COLUMN_FACETS[key])} in (${listOrNothing(possible)})`);
   }
   return conditions;
 }
@@ -53,7 +67,7 @@ function orderBy(sort: ProductSearchBody['sort'], hasKeyword: boolean): SQL {
     case 'newest':
       return sql`created_at desc, product_id desc`;
     case 'relevance':
-      return hasKeyword ? sql`rank desc, created_at desc, product_id desc` : sql`created_at desc, product_id desc`;
+      return hasKeyword ? sql`units desc, created_at desc, product_id desc` : sql`created_at desc, product_id desc`;
   }
 }
 
@@ -75,18 +89,37 @@ function ownCountsSql(key: ColumnFacet, conditions: Map<FilterKey, SQL>): SQL {
           where ${allExcept(conditions, key)} group by ${column}) x)`;
 }
 
+/**
+ * Relevance: per word group, the weight units of the group's best term in the listing's document (each
+ * occurrence counts by where it stands: A name and pre-title 10, B brand, model and categories 4,
+ * C options and supplier 2, D description 1; at most 63 a lexeme), summed over the groups the listing
+ * matches. A prefix term counts its best completion. Then newest first.
+ */
+function relevanceUnits(groups: SearchTerm[][]): SQL {
+  const terms = groups.flatMap((group, index) => group.map((term) => ({ ...term, group: index })));
+  return sql`(select coalesce(sum(best), 0)::int from (
+      select max(least(63, (select sum(case w when 'A' then 10 when 'B' then 4 when 'C' then 2 else 1 end)
+                            from unnest(coalesce(d.weights, array['D'])) w))) as best
+      from unnest(l.document) d
+      join unnest(${sql.param(terms.map((term) => term.group))}::int[], ${sql.param(terms.map((term) => term.lexeme))}::text[],
+                  ${sql.param(terms.map((term) => term.prefix))}::boolean[]) t(g, lexeme, prefix)
+        on d.lexeme = t.lexeme or (t.prefix and starts_with(d.lexeme, t.lexeme))
+      group by t.g) best_of_groups)`;
+}
+
 async function runSearch(
   db: Db,
   body: ProductSearchBody,
-  plan: { tsquery: string | null },
+  plan: { tsquery: string | null; groups: SearchTerm[][] | null },
   conditions: Map<FilterKey, SQL>,
   categoryIds: number[],
   companyIds: readonly number[] | null,
+  timeoutMs: number,
 ): Promise<SearchRow> {
   const keyword = plan.tsquery;
   const keywordCondition = keyword ? sql`document @@ to_tsquery('english', ${keyword})` : sql`true`;
   // Ranked by relevance only where it decides the order, and only for the filtered rows.
-  const ranked = keyword && body.sort === 'relevance';
+  const ranked = keyword && plan.groups && body.sort === 'relevance' ? plan.groups : null;
   const seller = body.seller_id ? sql`seller_user_id = ${body.seller_id}` : sql`true`;
   const companies = companyIds === null ? sql`true` : sql`company_id = any(${sql.param([...companyIds])}::bigint[])`;
   const active = COLUMN_FACET_KEYS.filter((key) => conditions.has(key));
@@ -99,7 +132,7 @@ async function runSearch(
     ? sql`(select * from matched where ${allExcept(conditions, 'price_range')})`
     : sql`filtered`;
   const offset = (body.page - 1) * body.per_page;
-  const result = await db.execute(sql`
+  const statement = sql`
     with matched as materialized (
       select product_id, company_id, brand_id, brand_name, category_ids, business_type, annual_revenue,
         condition, price_type, availability, manufacturer_year, member_type, country_code, plan_type,
@@ -114,7 +147,7 @@ async function runSearch(
       (select coalesce(json_agg(product_id), '[]'::json)
          from (${
            ranked
-             ? sql`select f.product_id, f.created_at, ts_rank(l.document, to_tsquery('english', ${keyword})) as rank
+             ? sql`select f.product_id, f.created_at, ${relevanceUnits(ranked)} as units
                    from filtered f join market_listings l on l.product_id = f.product_id`
              : sql`select * from filtered`
          } order by ${orderBy(body.sort, !!ranked)}
@@ -130,14 +163,40 @@ async function runSearch(
           ? sql`(select f.product_id from filtered f join market_product_stats s on s.product_id = f.product_id
                where f.has_image order by (s.views + 3 * s.wishlists + 5 * s.quotes) desc, f.product_id limit 1)`
           : sql`null::bigint`
-      } as big_post`);
-  const [row] = rowsOf<SearchRow>(result);
+      } as big_post`;
+  const [row] = rowsOf<SearchRow>(await withTimeout(db, statement, timeoutMs));
   return { ...row, total: Number(row.total), big_post: row.big_post === null ? null : Number(row.big_post) };
 }
 
-export function sqlSearch(db: Db, request: SearchRequest): Promise<SearchRow> {
+/**
+ * Runs the statement under a statement timeout, in a transaction of its own so the setting ends with it.
+ * A search cancelled by it answers 503: the buyer may try a narrower search, and the database is free again.
+ * PGlite runs one statement at a time in this process and does not cancel on statement_timeout.
+ */
+async function withTimeout(db: Db, statement: SQL, timeoutMs: number) {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`));
+      return tx.execute(statement);
+    });
+  } catch (error) {
+    if (isQueryCanceled(error)) throw new AppError(503, MARKET_MESSAGES.searchTimedOut);
+    throw error;
+  }
+}
+
+/** PostgreSQL's query_canceled (a statement timeout), raised directly or wrapped by the driver layer. */
+function isQueryCanceled(error: unknown): boolean {
+  const failure = error as { code?: string; cause?: { code?: string } };
+  return failure.code === '57014' || failure.cause?.code === '57014';
+}
+
+/** The search engine: one statement on PostgreSQL or PGlite. */
+export const sqlSearch: ListingSearch = (db, request, options = {}) => {
   const { body, plan } = request;
   const conditions = filterConditions(body, request.usdBounds);
   const tsquery = request.anyGroup ? plan.anyQuery : plan.query;
-  return runSearch(db, body, { tsquery }, conditions, request.categoryIds, request.companyIds);
-}
+  const timeoutMs = options.timeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS;
+  const planned = { tsquery, groups: plan.groups };
+  return runSearch(db, body, planned, conditions, request.categoryIds, request.companyIds, timeoutMs);
+};

@@ -17,15 +17,14 @@ import {
   type SupplierSummary,
 } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
-import { categoryTree } from '../catalog/taxonomy-service.ts';
-import { countryNamesByCode } from '../reference/service.ts';
+import { categoryTree } from '../catalog/public.ts';
+import { countryNamesByCode } from '../reference/public.ts';
 import type { MarketCounters } from './counters.ts';
 import { planKeyword, type KeywordPlan } from './keywords.ts';
-import { listingsByIds, presenter, type ListingRow, type Presenter } from './listing.ts';
+import { listingsByIds, presenter, type Presenter } from './listing.ts';
 import { popularPanels, relatedSearches } from './panels.ts';
 import { currentRates, displayCurrency, roundMoney } from './rates.ts';
-import { companiesRatedAtLeast } from '../reviews/service.ts';
-import { listingIndex } from './search-index-store.ts';
+import { companiesRatedAtLeast } from '../reviews/public.ts';
 import {
   COLUMN_FACET_KEYS,
   COLUMN_FACETS,
@@ -40,28 +39,10 @@ import { sqlList, rowsOf } from '../../db/sql.ts';
 import { pageEffect } from '../../platform/page-effects.ts';
 
 /**
- * POST front/product/list (docs/decisions/012 and 020): the keyword is planned (typos, prefixes), the
- * process's search index finds, filters, counts and pages the products, and the page's listings are
- * read and presented in the buyer's currency with the facets and panels around them.
+ * POST front/product/list (docs/decisions/012 and 056): the keyword is planned (typos, prefixes),
+ * PostgreSQL finds, filters, ranks, counts and pages the products in one statement, and the page's
+ * listings are read and presented in the buyer's currency with the facets and panels around them.
  */
-
-/** Where searches run, and where the listings they show are read: the in-process index, or the SQL reference. */
-export type SearchEngine = (db: Db) => Promise<{
-  search: (request: SearchRequest) => SearchRow | Promise<SearchRow>;
-  rows: (productIds: number[]) => Promise<ListingRow[]>;
-}>;
-
-export const indexEngine: SearchEngine = async (db) => {
-  const store = listingIndex(db);
-  const index = await store.current();
-  const popularity = await store.popularityScores();
-  return { search: (request) => index.search(request, popularity), rows: (ids) => store.rows(ids) };
-};
-
-export const sqlEngine: SearchEngine = async (db) => ({
-  search: (request) => sqlSearch(db, request),
-  rows: (ids) => listingsByIds(db, ids),
-});
 
 /** Category options shown: the top level, or the children of the chosen categories with their paths. */
 async function categoryCandidates(db: Db, selected: number[]) {
@@ -186,7 +167,7 @@ async function buildFacets(db: Db, body: ProductSearchBody, row: SearchRow, perU
   return FILTER_KEYS.map((key) => facets.get(key)!);
 }
 
-/** The sellers with most results, described from the engine's facts or read from the listings. */
+/** The sellers with most results, described from their listings. */
 async function suppliersOf(db: Db, row: SearchRow): Promise<SupplierSummary[]> {
   const top = row.grouped
     .filter((entry) => entry.k === 'company_id' && entry.v !== null)
@@ -194,7 +175,7 @@ async function suppliersOf(db: Db, row: SearchRow): Promise<SupplierSummary[]> {
     .slice(0, MARKET_LIMITS.panels);
   if (top.length === 0) return [];
   const ids = top.map((entry) => Number(entry.v));
-  const companies = row.companies ?? (await readCompanies(db, ids));
+  const companies = await readCompanies(db, ids);
   const countryNames = await countryNamesByCode(db);
   return top.flatMap((entry) => {
     const company = companies.get(Number(entry.v));
@@ -239,18 +220,12 @@ function keywordsOf(body: ProductSearchBody, plan: KeywordPlan, related: string[
   return { query: body.keyword ?? '', corrected: plan.corrected, terms: plan.terms, related };
 }
 
-export async function searchProducts(
-  db: Db,
-  body: ProductSearchBody,
-  counters?: MarketCounters,
-  engine: SearchEngine = indexEngine,
-): Promise<ProductSearchResult> {
-  const rates = await currentRates(db);
-  const { currency, perUsd } = displayCurrency(rates, body.currency);
+/** What the search engine is asked for a body: its keyword planned, its prices in dollars, its categories shown. */
+export async function searchRequest(db: Db, body: ProductSearchBody, perUsd: number): Promise<SearchRequest> {
   const toUsd = (value: number | undefined) => (value === undefined ? null : value / perUsd);
   const plan = await planKeyword(db, body.keyword);
   const { shown } = await categoryCandidates(db, body.categories ?? []);
-  const request: SearchRequest = {
+  return {
     body,
     plan,
     anyGroup: false,
@@ -258,12 +233,23 @@ export async function searchProducts(
     categoryIds: [...shown.keys()],
     companyIds: body.rating_min ? await companiesRatedAtLeast(db, body.rating_min) : null,
   };
-  const { search, rows: readRows } = await engine(db);
-  let row = await search(request);
+}
+
+export async function searchProducts(
+  db: Db,
+  body: ProductSearchBody,
+  counters?: MarketCounters,
+): Promise<ProductSearchResult> {
+  const rates = await currentRates(db);
+  const { currency, perUsd } = displayCurrency(rates, body.currency);
+  const request = await searchRequest(db, body, perUsd);
+  const { plan } = request;
+  let row = await sqlSearch(db, request);
   if (row.total === 0 && plan.anyQuery) {
     // Forgiving: when no product has every word, show the products that have any of them.
-    row = await search({ ...request, anyGroup: true });
+    row = await sqlSearch(db, { ...request, anyGroup: true });
   }
+  const readRows = (ids: number[]) => listingsByIds(db, ids);
   const rows = await readRows(row.big_post ? [...row.page_ids, row.big_post] : row.page_ids);
   const byId = new Map(rows.map((listing) => [listing.productId, listing]));
   const data = row.page_ids.map((id) => byId.get(Number(id))).filter((listing) => listing !== undefined);

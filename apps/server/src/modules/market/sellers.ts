@@ -8,10 +8,9 @@ import {
 } from '@tradeloop/contracts/market';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { getProfile } from '../accounts/service.ts';
-import { companyExists } from '../accounts/people.ts';
-import { categoryTree } from '../catalog/taxonomy-service.ts';
-import { listCountries } from '../reference/service.ts';
+import { getProfile, companyExists } from '../accounts/public.ts';
+import { categoryTree } from '../catalog/public.ts';
+import { listCountries } from '../reference/public.ts';
 import { listingFields, presenter, type ListingRow } from './listing.ts';
 import { currentRates } from './rates.ts';
 import { marketListings, marketSellers } from './tables.ts';

@@ -6,7 +6,7 @@ import { SITE_PAGE_SLUGS, sitePagePath } from '@tradeloop/contracts/site-pages';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { escapeHtml, type PageHead } from '../../platform/web.ts';
-import { publishedPostCount, publishedPostPaths } from '../blogs/service.ts';
+import { publishedPostCount, publishedPostPaths } from '../blogs/public.ts';
 import { categoryPagePaths } from './category-page.ts';
 import { productUrlOf } from './listing.ts';
 import { storefrontCount, storefrontSlugs } from './sellers.ts';

@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { bigint, customType, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Availability, PriceType, ProductType } from '@tradeloop/contracts/catalog';
 import type { CompanyType } from '@tradeloop/contracts/auth';
 import { companies, users } from '../accounts/tables.ts';
 import { products } from '../catalog/tables.ts';
 import { currencies } from '../reference/tables.ts';
-import { createdAt, xid8 } from '../../db/columns.ts';
+import { createdAt } from '../../db/columns.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const money = (name: string) => numeric(name, { precision: 16, scale: 4, mode: 'number' });
@@ -71,22 +70,6 @@ export const marketListings = pgTable(
     index('market_listings_company_idx').on(t.companyId),
     index('market_listings_seller_idx').on(t.sellerUserId),
   ],
-);
-
-/**
- * Products whose listing was written, by writing transaction: what each process's search index reads
- * to stay in step (docs/decisions/020). Appended by triggers on market_listings (migration 0014).
- */
-export const marketListingChanges = pgTable(
-  'market_listing_changes',
-  {
-    txid: xid8('txid')
-      .notNull()
-      .default(sql`pg_current_xact_id()`),
-    productId: bigint('product_id', { mode: 'number' }).notNull(),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('market_listing_changes_txid_idx').on(t.txid)],
 );
 
 /** Words of product names, brands, categories and options: what a misspelt word is corrected to. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
-import { createProductAs, inStockProduct, loadRefs } from '../catalog/test-fixtures.ts';
+import { createProductAs, inStockProduct, loadRefs } from '../catalog/test-support.ts';
 import { createNotification } from './service.ts';
 
 let app: FastifyInstance;

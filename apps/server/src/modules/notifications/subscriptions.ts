@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_EVENT } from '@tradeloop/contracts/notifications';
 import type { DomainEvents, EventContext } from '../../platform/events.ts';
-import { companyOwner, findPerson } from '../accounts/people.ts';
-import { localUser } from '../accounts/service.ts';
-import { findListing } from '../market/product-page.ts';
-import { productUrlOf } from '../market/listing.ts';
-import { followerIdsOf, followerToAnnounce, followersToAnnounce } from '../presence/followers.ts';
-import { reviewNotice } from '../reviews/service.ts';
-import { postToAnnounce } from '../blogs/service.ts';
+import { companyOwner, findPerson, localUser } from '../accounts/public.ts';
+import { findListing, productUrlOf } from '../market/public.ts';
+import { followerIdsOf, followerToAnnounce, followersToAnnounce } from '../presence/public.ts';
+import { reviewNotice } from '../reviews/public.ts';
+import { postToAnnounce } from '../blogs/public.ts';
 import { blogPostPath } from '@tradeloop/contracts/blogs-constants';
 import { createNotification, createNotifications, type NewNotification } from './service.ts';
 

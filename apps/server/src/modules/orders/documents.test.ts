@@ -6,8 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
-import { createProductAs, inStockProduct, loadRefs } from '../catalog/test-fixtures.ts';
-import { sellerOf } from '../market/test-fixtures.ts';
+import { COMPANY_PROFILE_MESSAGES } from '@tradeloop/contracts/company-profile';
+import { createProductAs, inStockProduct, loadRefs, multipart, picture } from '../catalog/test-support.ts';
+import { findCompanies } from '../accounts/public.ts';
+import { sellerOf } from '../market/test-support.ts';
 import { submitEnquiry } from '../quotes/test-support.ts';
 
 /**
@@ -60,6 +62,17 @@ function pdfText(pdf: Buffer): string {
   const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
   fs.writeFileSync(file, pdf);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+/** The images a PDF embeds (poppler's pdfimages -list: one row per image XObject drawn, after two header rows). */
+function pdfImages(pdf: Buffer): { width: number; height: number }[] {
+  const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, pdf);
+  const rows = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').slice(2);
+  return rows.map((row) => {
+    const [, , , width, height] = row.trim().split(/\s+/);
+    return { width: Number(width), height: Number(height) };
+  });
 }
 
 /** The PDF attachments of a raw MIME message (base64 parts of type application/pdf). */
@@ -148,6 +161,8 @@ describe('quotation and invoice PDFs', () => {
     expect((await as(app, stranger, { method: 'GET', url: `/api/v1/quotations/${quotation.id}/pdf` })).statusCode).toBe(
       404,
     );
+    // Without a logo the seller's name is its only mark: no image in the document.
+    expect(pdfImages(download.rawPayload)).toEqual([]);
 
     // Accepting issues the proforma: mailed and downloadable, with what is due.
     const accepted = await as(app, buyer, {
@@ -178,5 +193,103 @@ describe('quotation and invoice PDFs', () => {
     expect((await as(app, stranger, { method: 'GET', url: `/api/v1/invoices/${proforma.id}/pdf` })).statusCode).toBe(
       404,
     );
+  });
+
+  it("prints the company's logo at the top of the quotation and the invoice once the seller uploads one", async () => {
+    const upload = (name: string, data: Buffer, type = 'image/png') =>
+      as(app, seller, {
+        method: 'POST',
+        url: '/api/v1/company_profile/upload',
+        ...multipart({ name, data, type }, { kind: 'logo' }),
+      });
+    // An SVG is refused (pdfkit prints PNG and JPEG; a raster holds no script), so is a logo above 2 MB.
+    const svg = await upload(
+      'logo.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      'image/svg+xml',
+    );
+    expect(svg.statusCode).toBe(422);
+    expect(svg.json().errors).toEqual({ file: [COMPANY_PROFILE_MESSAGES.logoType] });
+    const huge = Buffer.concat([await picture('png', 300, 120), Buffer.alloc(2 * 1_048_576)]);
+    const tooLarge = await upload('logo.png', huge);
+    expect(tooLarge.statusCode).toBe(422);
+    expect(tooLarge.json().errors).toEqual({ file: [COMPANY_PROFILE_MESSAGES.logoTooLarge] });
+    // A factory picture is not a logo.
+    const factory = (
+      await as(app, seller, {
+        method: 'POST',
+        url: '/api/v1/company_profile/upload',
+        ...multipart({ name: 'f.png', data: await picture('png'), type: 'image/png' }, { kind: 'factory' }),
+      })
+    ).json().data;
+    const wrong = await as(app, seller, {
+      method: 'POST',
+      url: '/api/v1/company_profile/update',
+      payload: { logo_image_id: factory.id },
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ logo_image_id: [COMPANY_PROFILE_MESSAGES.logoNotFound] });
+
+    const uploaded = await upload('logo.png', await picture('png', 1200, 480));
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const logo = uploaded.json().data;
+    expect(logo.kind).toBe('logo');
+    const saved = await as(app, seller, {
+      method: 'POST',
+      url: '/api/v1/company_profile/update',
+      payload: {
+        logo_image_id: logo.id,
+        reg_street_address: 'Plot 14, MIDC Bhosari',
+        registration_city: 'Pune',
+        registration_postalcode: '411026',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.logo).toMatchObject({ id: logo.id, card: logo.card });
+    // A save that leaves the logo out keeps it.
+    const kept = await as(app, seller, {
+      method: 'POST',
+      url: '/api/v1/company_profile/update',
+      payload: { registration_city: 'Pune' },
+    });
+    expect(kept.json().data.logo?.id).toBe(logo.id);
+
+    const client = await signUp(app, 'buyer');
+    const enquiryId = await submitEnquiry(app, client, seller, { id: productId, name: 'Pump' });
+    const created = await as(app, seller, {
+      method: 'POST',
+      url: '/api/v1/quotations',
+      payload: {
+        enquiry_id: enquiryId,
+        lines: [{ description: 'Centrifugal pump 5 HP', quantity: 2, unit_price: '199.99' }],
+        valid_until: inFuture(10),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const quotation = created.json().data;
+    const download = await as(app, client, { method: 'GET', url: `/api/v1/quotations/${quotation.id}/pdf` });
+    expect(download.statusCode).toBe(200);
+    // One image: the logo, as printed (at most 600 px a side, its proportions kept).
+    expect(pdfImages(download.rawPayload)).toEqual([{ width: 600, height: 240 }]);
+    expect(pdfText(download.rawPayload)).toContain('Pune Pumps');
+    const [mail] = mailTo(client.email, new RegExp(`Quotation ${quotation.number} v1`));
+    expect(pdfImages(pdfAttachments(mail.data)[0].pdf)).toHaveLength(1);
+
+    const accepted = await as(app, client, {
+      method: 'POST',
+      url: `/api/v1/quotations/${quotation.id}/accept`,
+      payload: { version: 1 },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const order = (
+      await as(app, client, { method: 'GET', url: `/api/v1/orders/bought/${accepted.json().data.order_id}` })
+    ).json().data;
+    const invoice = await as(app, client, { method: 'GET', url: `/api/v1/invoices/${order.invoices[0].id}/pdf` });
+    expect(pdfImages(invoice.rawPayload)).toEqual([{ width: 600, height: 240 }]);
+
+    // The mini-site's header shows the logo.
+    const [company] = await findCompanies(app.db, [seller.companyId!]);
+    const site = await app.inject({ method: 'GET', url: `/api/v1/front/mini-site/${company.slug}` });
+    expect(site.json().data.company.logo).toBe(logo.card);
   });
 });

@@ -5,12 +5,16 @@ import {
   type OrderDetail,
   type Quotation,
 } from '@tradeloop/contracts/orders';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { companyLogo } from '../company-profile/public.ts';
 import { buyerParty, sellerParty } from './parties.ts';
 import { renderPdf } from './pdf.ts';
 import { quotationById, quotationDetail, toParty } from './quotations.ts';
 import { visibleInvoice } from './service.ts';
+import { quotations } from './tables.ts';
 
 export type PdfFile = { filename: string; content: Buffer; contentType: 'application/pdf' };
 
@@ -19,6 +23,7 @@ const day = (iso: string) => iso.slice(0, 10);
 /** The quotation's current version (or `version`) as a PDF. */
 export async function quotationPdf(
   tx: Tx,
+  storage: Storage,
   user: AuthUser | null,
   id: number,
   version?: number,
@@ -26,7 +31,12 @@ export async function quotationPdf(
   // Without a user: work outside a request (the e-mail to the buyer).
   const quotation = user ? await quotationDetail(tx, user, id) : await quotationById(tx, id);
   const shown = quotation.versions.find((entry) => entry.version === (version ?? quotation.current_version))!;
+  const [{ companyId }] = await tx
+    .select({ companyId: quotations.companyId })
+    .from(quotations)
+    .where(eq(quotations.id, quotation.id));
   const content = await renderPdf({
+    logo: await companyLogo(tx, storage, companyId),
     title: 'Quotation',
     number: `${quotation.number} v${shown.version}`,
     date: day(shown.created_at),
@@ -63,6 +73,7 @@ async function parties(
 /** An invoice or credit note as a PDF, with what was paid and the balance due. */
 export async function invoicePdf(
   tx: Tx,
+  storage: Storage,
   user: AuthUser | null,
   id: number,
 ): Promise<PdfFile & { invoice: Invoice; order: OrderDetail }> {
@@ -73,6 +84,7 @@ export async function invoicePdf(
     { seller: row.sellerTaxId, buyer: row.buyerTaxId },
   );
   const content = await renderPdf({
+    logo: await companyLogo(tx, storage, row.companyId),
     title: INVOICE_KIND_LABELS[invoice.kind],
     number: invoice.number,
     date: day(invoice.issued_at),

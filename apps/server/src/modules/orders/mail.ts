@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { INVOICE_KIND_LABELS, type InvoiceKind } from '@tradeloop/contracts/orders';
-import { documentParty } from '../accounts/document-parties.ts';
+import { documentParty } from '../accounts/public.ts';
 import { invoicePdf, quotationPdf } from './documents.ts';
 
 /**
@@ -11,7 +11,7 @@ export function mailDocuments(app: FastifyInstance) {
   const link = (path: string) => `${app.config.publicUrl}${path}`;
 
   app.events.on('quotation.sent', 'orders.mail-quotation', async (event, { tx }) => {
-    const file = await quotationPdf(tx, null, event.quotationId, event.version);
+    const file = await quotationPdf(tx, app.storage, null, event.quotationId, event.version);
     const { buyer, seller } = file.quotation;
     if (!buyer.email) return;
     const from = seller.company_name ?? seller.name;
@@ -20,13 +20,17 @@ export function mailDocuments(app: FastifyInstance) {
       subject: `Quotation ${event.number} v${event.version} from ${from}`,
       text:
         `${from} sent you quotation ${event.number} (version ${event.version}): ${event.currency} ${event.total}.\n\n` +
-        `The quotation is attached. Accept or decline it on TradeLoop:\n${link(`/enquiries?type=sent&id=${event.enquiryId ?? ''}`)}`,
+        `The quotation is attached. Accept or decline it on TradeLoop:\n${link(
+          event.enquiryId === null
+            ? `/my-orders/quotations/${event.quotationId}`
+            : `/enquiries?type=sent&id=${event.enquiryId}`,
+        )}`,
       attachments: [{ filename: file.filename, content: file.content, contentType: file.contentType }],
     });
   });
 
   app.events.on('invoice.issued', 'orders.mail-invoice', async (event, { tx }) => {
-    const file = await invoicePdf(tx, null, event.invoiceId);
+    const file = await invoicePdf(tx, app.storage, null, event.invoiceId);
     const buyer = file.order.buyer;
     const party = await documentParty(tx, buyer.user_id);
     if (!party.email) return;

@@ -4,12 +4,11 @@ import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles';
 import { ORDER_MESSAGES } from '@tradeloop/contracts/orders';
 import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
-import { createProductAs, inStockProduct, loadRefs, signUpSubUser } from '../catalog/test-fixtures.ts';
-import { findRecord } from '../crm/records-read.ts';
-import { listing } from '../crm/test-support.ts';
-import { dealOfEnquiry } from '../crm-work/deal-service.ts';
-import { sellerOf } from '../market/test-fixtures.ts';
-import { seededRoleId } from '../accounts/roles.ts';
+import { createProductAs, inStockProduct, loadRefs, signUpSubUser } from '../catalog/test-support.ts';
+import { findRecord, dealOfEnquiry, dealOfLead } from '../crm/public.ts';
+import { createRecord, listing } from '../crm/test-support.ts';
+import { sellerOf } from '../market/test-support.ts';
+import { seededRoleId } from '../accounts/public.ts';
 import { submitEnquiry } from '../quotes/test-support.ts';
 import { expireQuotation } from './test-support.ts';
 
@@ -154,6 +153,9 @@ describe('the trade from a quote request to a completed order', () => {
     const figures = (await call(seller, 'GET', '/crm/v1/crm/statistics')).json().data.figures;
     expect(figures.total.quotation_order_conversion_rate).toBe(100);
     expect(figures.period).toMatchObject({ total_orders: 1, quotation_order_conversion_rate: 100 });
+    // Order value: one exact figure per currency, all time and in the period (decision 052).
+    expect(figures.total.order_value).toEqual([{ currency: 'USD', amount: '4731.77' }]);
+    expect(figures.period.order_value).toEqual([{ currency: 'USD', amount: '4731.77' }]);
     const again = await call(buyer, 'POST', `/api/v1/quotations/${quotation.id}/accept`, { version: 2 });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ORDER_MESSAGES.alreadyAccepted);
@@ -365,5 +367,109 @@ describe('bad input and races', () => {
     expect((await call(representative, 'POST', `/api/v1/orders/${orderId}/cancel`, { reason: 'x' })).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('a quotation written from a CRM lead without an enquiry', () => {
+  async function leadDeal(leadId: number) {
+    const dealId = await dealOfLead(app.db, seller.companyId!, leadId);
+    if (dealId === null) return null;
+    return (await findRecord(app.db, seller.companyId!, { id: dealId }, { asWritten: true })).values;
+  }
+  const leadBody = (leadId: number, overrides: Record<string, unknown> = {}) => ({
+    lead_id: leadId,
+    currency: 'EUR',
+    lines: [
+      { product_id: pump.id, description: 'Centrifugal pump 5 HP', quantity: 4, unit: 'pcs', unit_price: '180.50' },
+      { description: 'Installation on site', quantity: 1, unit_price: '95.00', tax_label: 'VAT', tax_rate: 19 },
+    ],
+    payment_terms: 'Prepayment',
+    valid_until: inFuture(7),
+    ...overrides,
+  });
+
+  it('goes to the lead’s marketplace buyer, moves the deal to Proposal, and the buyer’s acceptance wins it', async () => {
+    const client = await signUp(app, 'buyer');
+    // A lead entered by hand with the buyer's e-mail: no quote request, no chat.
+    const lead = await createRecord(app, seller, 1, { first_name: 'Hand', last_name: 'Entered', email: client.email });
+    const before = (await call(seller, 'GET', `/api/v1/leads/${lead.id}/quotation`)).json().data;
+    expect(before).toMatchObject({ lead_id: lead.id, buyer_user_id: client.id, reason: null, quotation: null });
+
+    // Bad input: no source, both sources, no currency, an unknown currency, another company's product, no price.
+    const noSource = await call(seller, 'POST', '/api/v1/quotations', { ...leadBody(lead.id), lead_id: undefined });
+    expect(noSource.statusCode).toBe(422);
+    expect(noSource.json().errors.enquiry_id).toEqual([ORDER_MESSAGES.sourceRequired]);
+    const noCurrency = await call(seller, 'POST', '/api/v1/quotations', leadBody(lead.id, { currency: undefined }));
+    expect(noCurrency.json().errors.currency).toEqual([ORDER_MESSAGES.currencyUnknown]);
+    const unknownCurrency = await call(seller, 'POST', '/api/v1/quotations', leadBody(lead.id, { currency: 'XYZ' }));
+    expect(unknownCurrency.statusCode).toBe(422);
+    expect(unknownCurrency.json().errors.currency).toEqual([ORDER_MESSAGES.currencyUnknown]);
+    const foreign = await createProductAs(app, otherSeller, inStockProduct(refs));
+    const notYours = await call(seller, 'POST', '/api/v1/quotations', {
+      ...leadBody(lead.id),
+      lines: [{ product_id: foreign.id, description: 'Not ours', quantity: 1, unit_price: '10.00' }],
+    });
+    expect(notYours.statusCode).toBe(422);
+    expect(notYours.json().errors['lines.0.product_id']).toEqual([ORDER_MESSAGES.productNotYours]);
+    const noPrice = await call(seller, 'POST', '/api/v1/quotations', {
+      ...leadBody(lead.id),
+      lines: [{ product_id: pump.id, description: 'Pump', quantity: 1 }],
+    });
+    expect(noPrice.statusCode).toBe(422);
+    expect(Object.keys(noPrice.json().errors)).toEqual(['lines.0.unit_price']);
+    // Another company's lead is 404.
+    expect((await call(otherSeller, 'POST', '/api/v1/quotations', leadBody(lead.id))).statusCode).toBe(404);
+    expect((await call(otherSeller, 'GET', `/api/v1/leads/${lead.id}/quotation`)).statusCode).toBe(404);
+
+    // 4 × 180.50 = 722.00 untaxed; 95.00 + 19 % VAT 18.05 = 113.05: 835.05 EUR.
+    const created = await call(seller, 'POST', '/api/v1/quotations', leadBody(lead.id));
+    expect(created.statusCode, created.body).toBe(201);
+    const quotation = created.json().data;
+    expect(quotation).toMatchObject({ enquiry_id: null, lead_id: lead.id, status: 'sent', current_version: 1 });
+    expect(quotation.buyer.user_id).toBe(client.id);
+    expect(quotation.versions[0]).toMatchObject({ currency: 'EUR', subtotal: '817.00', tax: '18.05', total: '835.05' });
+    expect(await leadDeal(lead.id)).toMatchObject({ stage: 'Proposal', amount: 835.05 });
+    const again = await call(seller, 'POST', '/api/v1/quotations', leadBody(lead.id));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ORDER_MESSAGES.leadQuotationExists);
+    expect((await call(seller, 'GET', `/api/v1/leads/${lead.id}/quotation`)).json().data.quotation.id).toBe(
+      quotation.id,
+    );
+
+    // A revision, as on an enquiry; the buyer sees it (without the seller's lead id) and accepts it.
+    const revised = await call(seller, 'POST', `/api/v1/quotations/${quotation.id}/revisions`, {
+      ...leadBody(lead.id, { lead_id: undefined, currency: undefined }),
+      lines: [{ product_id: pump.id, description: 'Centrifugal pump 5 HP', quantity: 4, unit_price: '175.00' }],
+    });
+    expect(revised.statusCode, revised.body).toBe(201);
+    expect(revised.json().data.versions[0].total).toBe('700.00');
+    expect(await leadDeal(lead.id)).toMatchObject({ stage: 'Proposal', amount: 700 });
+    const seen = await call(client, 'GET', `/api/v1/quotations/${quotation.id}`);
+    expect(seen.json().data).toMatchObject({ side: 'buyer', lead_id: null, current_version: 2 });
+    expect((await call(otherBuyer, 'GET', `/api/v1/quotations/${quotation.id}`)).statusCode).toBe(404);
+    // Without an enquiry, the buyer finds it among the quotations awaiting an answer (until answered).
+    const received = async (user: TestUser) =>
+      (await call(user, 'GET', '/api/v1/quotations/received')).json().data.map((entry: { id: number }) => entry.id);
+    expect(await received(client)).toEqual([quotation.id]);
+    expect(await received(otherBuyer)).not.toContain(quotation.id);
+    const accepted = await call(client, 'POST', `/api/v1/quotations/${quotation.id}/accept`, { version: 2 });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(await leadDeal(lead.id)).toMatchObject({ stage: 'Closed Won', amount: 700 });
+    expect(await received(client)).toEqual([]);
+    const order = (await call(seller, 'GET', `/api/v1/orders/sold/${accepted.json().data.order_id}`)).json().data;
+    expect(order).toMatchObject({ total: '700.00', currency: 'EUR', status: 'confirmed' });
+    // A lead's order has no request to repeat.
+    const reorder = await call(client, 'POST', `/api/v1/orders/${order.id}/reorder`);
+    expect(reorder.statusCode).toBe(409);
+  });
+
+  it('cannot go to a lead that is an e-mail address only: the reason is given, and sending is a 409', async () => {
+    const lead = await createRecord(app, seller, 1, { first_name: 'Mail', email: 'nobody-on-tradeloop@example.test' });
+    const state = (await call(seller, 'GET', `/api/v1/leads/${lead.id}/quotation`)).json().data;
+    expect(state).toMatchObject({ buyer_user_id: null, reason: ORDER_MESSAGES.leadWithoutAccount, quotation: null });
+    const refused = await call(seller, 'POST', '/api/v1/quotations', leadBody(lead.id));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ORDER_MESSAGES.leadWithoutAccount);
+    expect(await leadDeal(lead.id)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.ts';
-import { documentParty, type DocumentPartyFacts } from '../accounts/document-parties.ts';
-import { registeredAddress } from '../company-profile/registered-address.ts';
+import { documentParty, type DocumentPartyFacts } from '../accounts/public.ts';
+import { registeredAddress } from '../company-profile/public.ts';
 
 /**
  * The seller as its documents print it: the company's registered address (company profile) when it has

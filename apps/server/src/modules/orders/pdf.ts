@@ -3,6 +3,8 @@ import type { DocumentLine, DocumentParty, DocumentTotals } from '@tradeloop/con
 
 /** What a quotation or an invoice prints (issue 44): the parties, the terms, the lines and the totals. */
 export type PrintedDocument = {
+  /** The seller's logo (PNG or JPEG), printed at the top right; null: the company's name alone. */
+  logo?: Buffer | null;
   title: string;
   number: string;
   date: string;
@@ -19,6 +21,10 @@ export type PrintedDocument = {
 
 const MARGIN = 48;
 const WIDTH = 595.28 - 2 * MARGIN;
+/** The logo's box (points): beside the title, above the parties. */
+const LOGO_BOX: [number, number] = [150, 56];
+/** The header's text keeps clear of the logo's box. */
+const HEADER_WIDTH = WIDTH - LOGO_BOX[0] - 12;
 /** The line table's columns: x offset, width and alignment. */
 const COLUMNS = [
   { key: 'description', label: 'Description', x: 0, width: 150, align: 'left' },
@@ -68,20 +74,21 @@ export function renderPdf(printed: PrintedDocument): Promise<Buffer> {
   });
   const code = printed.totals.currency;
 
-  // Header: the seller's name as its mark, the document's title, number and date.
+  // Header: the seller's logo at the top right, its name as its mark, the document's title, number and date.
+  if (printed.logo) doc.image(printed.logo, MARGIN + WIDTH - LOGO_BOX[0], MARGIN, { fit: LOGO_BOX, align: 'right' });
   doc
     .font('Helvetica-Bold')
     .fontSize(16)
     .fillColor('#1c7ed6')
-    .text(printed.seller.company_name ?? printed.seller.name, MARGIN, MARGIN);
+    .text(printed.seller.company_name ?? printed.seller.name, MARGIN, MARGIN, { width: HEADER_WIDTH, height: 20 });
   doc
     .fillColor('black')
     .fontSize(14)
-    .text(`${printed.title} ${printed.number}`, MARGIN, MARGIN + 24);
+    .text(`${printed.title} ${printed.number}`, MARGIN, MARGIN + 24, { width: HEADER_WIDTH });
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(`Date: ${printed.date}    Currency: ${code}`, MARGIN, MARGIN + 44);
+    .text(`Date: ${printed.date}    Currency: ${code}`, MARGIN, MARGIN + 44, { width: HEADER_WIDTH });
 
   const top = MARGIN + 66;
   const sellerEnd = party(doc, 'Seller', printed.seller, MARGIN, top);

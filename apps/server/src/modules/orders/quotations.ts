@@ -6,6 +6,7 @@ import {
   currencyDecimals,
   documentNumber,
   type DocumentParty,
+  type LeadQuotation,
   type Quotation,
   type quotationCreateBodySchema,
   type quotationReviseBodySchema,
@@ -13,10 +14,12 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, invalid, notFound, type FieldErrors } from '../../platform/errors.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
-import type { documentParty } from '../accounts/document-parties.ts';
+import type { documentParty } from '../accounts/public.ts';
 import { buyerParty, sellerParty } from './parties.ts';
-import { currencyRef, currentRates } from '../market/rates.ts';
-import { enquiryForQuotation } from '../quotes/enquiries.ts';
+import { currencyRef, currentRates } from '../market/public.ts';
+import { enquiryForQuotation } from '../quotes/public.ts';
+import { companyProductSummaries } from '../catalog/public.ts';
+import { leadBuyer } from '../crm/public.ts';
 import { decimalsOf, money, priceLine, storedLines, totalsOf, type PricedInput } from './money.ts';
 import { nextNumber } from './numbers.ts';
 import { orders, quotations, quotationVersions } from './tables.ts';
@@ -95,6 +98,7 @@ async function insertVersion(
 export type QuotationSent = {
   quotationId: number;
   enquiryId: number | null;
+  leadId: number | null;
   number: string;
   version: number;
   total: string;
@@ -102,13 +106,62 @@ export type QuotationSent = {
   validUntil: string;
 };
 
-/** The seller's quotation (v1) on an enquiry the company received; one quotation per enquiry. */
-export async function createQuotation(
+type CreateBody = z.infer<typeof quotationCreateBodySchema>;
+
+/**
+ * A quotation (v1) written from CRM lead `leadId` (issue 44; decision 052): to the lead's marketplace
+ * account (an e-mail-only lead is refused, 409), one per lead, in the currency the seller names; product
+ * lines must be the seller's own products, and every line carries its price.
+ */
+async function createLeadQuotation(tx: Tx, member: Member, leadId: number, body: CreateBody) {
+  const lead = await leadBuyer(tx, member.companyId, leadId);
+  if (lead.buyerUserId === null) throw conflict(ORDER_MESSAGES.leadWithoutAccount);
+  const [existing] = await tx
+    .select({ id: quotations.id })
+    .from(quotations)
+    .where(and(eq(quotations.companyId, member.companyId), eq(quotations.leadId, leadId)));
+  if (existing) throw conflict(ORDER_MESSAGES.leadQuotationExists);
+  const rates = await currentRates(tx as Db);
+  const code = body.currency!;
+  const errors: FieldErrors = {};
+  if (![...rates.currencies.values()].some((currency) => currency.code === code))
+    errors.currency = [ORDER_MESSAGES.currencyUnknown];
+  const productIds = body.lines.flatMap((line) => (line.product_id === undefined ? [] : [line.product_id]));
+  const own = new Set((await companyProductSummaries(tx, member.companyId, productIds)).map((product) => product.id));
+  body.lines.forEach((line, index) => {
+    if (line.product_id !== undefined && !own.has(line.product_id))
+      errors[`lines.${index}.product_id`] = [ORDER_MESSAGES.productNotYours];
+  });
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  return firstVersion(tx, member, body, [], {
+    leadId,
+    buyerUserId: lead.buyerUserId,
+    sellerUserId: member.userId,
+    currencyCode: code,
+  });
+}
+
+/** The quotation's row, numbered in the company's series, with its version 1. */
+async function firstVersion(
   tx: Tx,
   member: Member,
-  body: z.infer<typeof quotationCreateBodySchema>,
-): Promise<QuotationSent> {
-  const enquiry = await enquiryForQuotation(tx, member.companyId, body.enquiry_id);
+  body: CreateBody,
+  requested: { product_id: number; unit_price: number }[],
+  values: Omit<typeof quotations.$inferInsert, 'companyId' | 'number'>,
+) {
+  const number = await nextNumber(tx, member.companyId, 'quotation');
+  const [quotation] = await tx
+    .insert(quotations)
+    .values({ companyId: member.companyId, number, ...values })
+    .returning();
+  const version = await insertVersion(tx, quotation.id, 1, body, values.currencyCode, requested, member.userId);
+  return sent(quotation, version);
+}
+
+/** The seller's quotation (v1) on an enquiry the company received (one per enquiry), or on a CRM lead. */
+export async function createQuotation(tx: Tx, member: Member, body: CreateBody): Promise<QuotationSent> {
+  if (body.lead_id !== undefined) return createLeadQuotation(tx, member, body.lead_id, body);
+  const enquiry = await enquiryForQuotation(tx, member.companyId, body.enquiry_id!);
   const [existing] = await tx
     .select({ id: quotations.id })
     .from(quotations)
@@ -116,25 +169,18 @@ export async function createQuotation(
   if (existing) throw conflict(ORDER_MESSAGES.quotationExists);
   if (enquiry.status === 'accepted' || enquiry.status === 'declined') throw conflict(ORDER_MESSAGES.enquiryClosed);
   const code = currencyRef(await currentRates(tx as Db), enquiry.currencyId)?.code ?? 'USD';
-  const number = await nextNumber(tx, member.companyId, 'quotation');
-  const [quotation] = await tx
-    .insert(quotations)
-    .values({
-      companyId: member.companyId,
-      number,
-      enquiryId: enquiry.id,
-      buyerUserId: enquiry.enquiryUserId,
-      sellerUserId: enquiry.sellerUserId,
-      currencyCode: code,
-    })
-    .returning();
-  const version = await insertVersion(tx, quotation.id, 1, body, code, enquiry.lines, member.userId);
-  return sent(quotation, version);
+  return firstVersion(tx, member, body, enquiry.lines, {
+    enquiryId: enquiry.id,
+    buyerUserId: enquiry.enquiryUserId,
+    sellerUserId: enquiry.sellerUserId,
+    currencyCode: code,
+  });
 }
 
 const sent = (quotation: QuotationRow, version: VersionRow): QuotationSent => ({
   quotationId: quotation.id,
   enquiryId: quotation.enquiryId,
+  leadId: quotation.leadId,
   number: documentNumber('quotation', quotation.number),
   version: version.version,
   total: money(version.total, quotation.currencyCode),
@@ -234,6 +280,7 @@ async function quotationOf(tx: Tx, row: QuotationRow, side: 'buyer' | 'seller'):
     id: row.id,
     number: documentNumber('quotation', row.number),
     enquiry_id: row.enquiryId,
+    lead_id: side === 'seller' ? row.leadId : null,
     status: row.status === 'sent' && current && isExpired(current.validUntil) ? 'expired' : row.status,
     side,
     current_version: row.currentVersion,
@@ -300,4 +347,39 @@ export async function declineQuotation(tx: Tx, user: AuthUser, id: number, reaso
   if (quotation.status !== 'sent') throw conflict(ORDER_MESSAGES.quotationClosed);
   await markQuotation(tx, id, { status: 'declined', declineReason: reason });
   return quotation;
+}
+
+/** GET leads/{id}/quotation: whom a quotation from the lead goes to, why not when it cannot, and its quotation. */
+export async function leadQuotation(tx: Tx, user: AuthUser, companyId: number, leadId: number): Promise<LeadQuotation> {
+  const lead = await leadBuyer(tx, companyId, leadId);
+  const [row] = await tx
+    .select()
+    .from(quotations)
+    .where(and(eq(quotations.companyId, companyId), eq(quotations.leadId, leadId)));
+  return {
+    lead_id: lead.leadId,
+    name: lead.name,
+    email: lead.email,
+    buyer_user_id: lead.buyerUserId,
+    reason: lead.buyerUserId === null ? ORDER_MESSAGES.leadWithoutAccount : null,
+    quotation: row ? await quotationOf(tx, row, 'seller') : null,
+  };
+}
+
+/** How many open quotations "My orders" lists. */
+const RECEIVED_LIMIT = 20;
+
+/**
+ * GET quotations/received: the quotations awaiting the buyer's answer (open, still valid), newest first;
+ * a quotation written from a CRM lead has no enquiry to be found on, so the buyer finds it here.
+ */
+export async function receivedQuotations(tx: Tx, user: AuthUser): Promise<Quotation[]> {
+  const rows = await tx
+    .select()
+    .from(quotations)
+    .where(and(eq(quotations.buyerUserId, user.id), eq(quotations.status, 'sent')))
+    .orderBy(desc(quotations.updatedAt))
+    .limit(RECEIVED_LIMIT);
+  const shown = await Promise.all(rows.map((row) => quotationOf(tx, row, 'buyer')));
+  return shown.filter((quotation) => quotation.status === 'sent');
 }

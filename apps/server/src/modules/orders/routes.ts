@@ -16,6 +16,7 @@ import {
   quotationCreateBodySchema,
   quotationReviseBodySchema,
   quotationSchema,
+  leadQuotationSchema,
   reasonBodySchema,
 } from '@tradeloop/contracts/orders';
 import { documentNumber } from '@tradeloop/contracts/orders';
@@ -25,13 +26,14 @@ import { mailDocuments } from './mail.ts';
 import { invoicePdf, quotationPdf, type PdfFile } from './documents.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
-import { quotationStep } from '../quotes/enquiries.ts';
-import { repeatEnquiry } from '../quotes/submit.ts';
+import { quotationStep, repeatEnquiry } from '../quotes/public.ts';
 import { conflict } from '../../platform/errors.ts';
 import {
   createQuotation,
   declineQuotation,
+  leadQuotation,
   quotationDetail,
+  receivedQuotations,
   quotationOfEnquiry,
   reviseQuotation,
   type QuotationSent,
@@ -84,6 +86,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
       companyId,
       quotationId: sent.quotationId,
       enquiryId: sent.enquiryId,
+      leadId: sent.leadId,
       number: sent.number,
       version: sent.version,
       total: sent.total,
@@ -101,6 +104,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         orderId: order.id,
         number,
         enquiryId: order.enquiryId,
+        leadId: order.leadId,
         total: money(order.total, order.currencyCode),
         currency: order.currencyCode,
         buyerUserId: order.buyerUserId,
@@ -112,6 +116,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         orderId: order.id,
         number,
         enquiryId: order.enquiryId,
+        leadId: order.leadId,
         status: order.status,
         text: change.text,
         reason: change.reason,
@@ -141,10 +146,12 @@ export async function ordersRoutes(fastify: FastifyInstance) {
       access: 'company',
       permission: 'quotes',
       tags,
-      summary: 'Send a formal quotation (version 1) on an enquiry the company received',
+      summary: 'Send a formal quotation (version 1) on an enquiry the company received, or to a CRM lead’s buyer',
       description:
         'Lines with quantity, unit, unit price (the request’s price for a product of the request when left out), ' +
-        'discount and tax per line; money as decimal strings in the enquiry’s currency (decision 052).',
+        'discount and tax per line; money as decimal strings in the enquiry’s currency (decision 052). ' +
+        'enquiry_id or lead_id (one of them). From a lead: currency is required, every line carries its unit ' +
+        'price, product lines must be the company’s products; a lead without a TradeLoop account is 409.',
       body: quotationCreateBodySchema,
       data: quotationSchema,
       status: 201,
@@ -188,6 +195,34 @@ export async function ordersRoutes(fastify: FastifyInstance) {
       data: quotationSchema,
     },
     async ({ request, user }) => quotationDetail(app.db, user, request.params.id),
+  );
+
+  route.get(
+    '/api/v1/quotations/received',
+    {
+      access: 'user',
+      tags,
+      summary: 'The quotations awaiting my answer as a buyer (open and valid), newest first, at most 20',
+      data: z.array(quotationSchema),
+    },
+    async ({ user }) => receivedQuotations(app.db, user),
+  );
+
+  route.get(
+    '/api/v1/leads/:id/quotation',
+    {
+      access: 'company',
+      permission: 'quotes',
+      tags,
+      summary:
+        'Whom a quotation written from CRM lead {id} goes to (its marketplace account, or why none) and its quotation',
+      description:
+        'A lead with no TradeLoop account (e-mail only) answers buyer_user_id null and the reason; POST quotations ' +
+        'with its lead_id then answers 409. Another company’s lead, or one the caller may not see, is 404.',
+      params: idParamsSchema,
+      data: leadQuotationSchema,
+    },
+    async ({ request, user, member }) => leadQuotation(app.db, user, member.companyId, request.params.id),
   );
 
   route.get(
@@ -260,6 +295,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         companyId: quotation.companyId,
         quotationId: quotation.id,
         enquiryId: quotation.enquiryId,
+        leadId: quotation.leadId,
         number: documentNumber('quotation', quotation.number),
         reason: request.body.reason,
       });
@@ -279,7 +315,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
       produces: ['application/pdf'],
     },
     async ({ request, reply, user }) => {
-      const file = await quotationPdf(app.db, user, request.params.id, request.query.version);
+      const file = await quotationPdf(app.db, app.storage, user, request.params.id, request.query.version);
       return sendPdf(reply, file);
     },
   );
@@ -445,7 +481,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
       params: idParamsSchema,
       produces: ['application/pdf'],
     },
-    async ({ request, reply, user }) => sendPdf(reply, await invoicePdf(app.db, user, request.params.id)),
+    async ({ request, reply, user }) => sendPdf(reply, await invoicePdf(app.db, app.storage, user, request.params.id)),
   );
 
   route.post(

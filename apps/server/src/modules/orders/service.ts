@@ -24,7 +24,7 @@ import { mayCaller } from '../../platform/caller-context.ts';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
 import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles-constants';
-import { findPeople } from '../accounts/people.ts';
+import { findPeople } from '../accounts/public.ts';
 import { decimal, decimalsOf, money, sumOf, totalsOf } from './money.ts';
 import { nextNumber } from './numbers.ts';
 import { acceptableVersion, buyerQuotation, markQuotation } from './quotations.ts';
@@ -108,6 +108,7 @@ export async function acceptQuotation(tx: Tx, user: AuthUser, id: number, versio
       quotationId: quotation.id,
       quotationVersion: accepted.version,
       enquiryId: quotation.enquiryId,
+      leadId: quotation.leadId,
       buyerUserId: quotation.buyerUserId,
       sellerUserId: quotation.sellerUserId,
       quotedBy: accepted.createdBy,
@@ -571,9 +572,30 @@ export async function orderFigures(
           : sql`exists (select 1 from ${quotationVersions} v where v.quotation_id = ${quotations.id} and v.version = 1 and v.created_by = ${userId})`,
       ),
     );
+  // Order value (decision 052): the orders' totals per currency, cancelled orders left out, summed exactly in SQL.
+  const values = await tx
+    .select({
+      currency: orders.currencyCode,
+      total: sql<string>`sum(${orders.total})::text`,
+      period: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${window.from.toISOString()} and ${orders.createdAt} < ${window.end.toISOString()}), 0)::text`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        sql`${orders.status} <> 'cancelled'`,
+        userId === null ? undefined : eq(orders.quotedBy, userId),
+      ),
+    )
+    .groupBy(orders.currencyCode)
+    .orderBy(orders.currencyCode);
+  const valueOf = (kind: 'total' | 'period') =>
+    values
+      .filter((row) => kind === 'total' || decimal(row.period).greaterThan(0))
+      .map((row) => ({ currency: row.currency, amount: money(row[kind], row.currency) }));
   return {
-    total: { orders: Number(placed.total), quotations: Number(quoted.total) },
-    period: { orders: Number(placed.period), quotations: Number(quoted.period) },
+    total: { orders: Number(placed.total), quotations: Number(quoted.total), value: valueOf('total') },
+    period: { orders: Number(placed.period), quotations: Number(quoted.period), value: valueOf('period') },
   };
 }
 

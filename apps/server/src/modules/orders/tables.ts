@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { DocumentLine, InvoiceKind, OrderStatus, QuotationStatus } from '@tradeloop/contracts/orders';
 import { users } from '../accounts/tables.ts';
-import { companyColumn } from '../accounts/columns.ts';
+import { companyColumn } from '../accounts/public.ts';
 import { enquiries } from '../quotes/tables.ts';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 
@@ -47,6 +47,8 @@ export const quotations = pgTable(
     companyId: companyColumn(),
     number: integer('number').notNull(),
     enquiryId: bigint('enquiry_id', { mode: 'number' }).references(() => enquiries.id, { onDelete: 'set null' }),
+    /** The CRM lead a quotation without an enquiry was written from (one per lead; the deal it moves). */
+    leadId: bigint('lead_id', { mode: 'number' }),
     buyerUserId: userRef('buyer_user_id'),
     sellerUserId: userRef('seller_user_id'),
     currencyCode: text('currency_code').notNull(),
@@ -59,6 +61,7 @@ export const quotations = pgTable(
   (t) => [
     uniqueIndex('quotations_number_unique').on(t.companyId, t.number),
     uniqueIndex('quotations_enquiry_unique').on(t.enquiryId),
+    uniqueIndex('quotations_lead_unique').on(t.companyId, t.leadId),
     index('quotations_buyer_idx').on(t.buyerUserId, t.updatedAt.desc()),
   ],
 );
@@ -103,6 +106,7 @@ export const orders = pgTable(
       .references(() => quotations.id),
     quotationVersion: integer('quotation_version').notNull(),
     enquiryId: bigint('enquiry_id', { mode: 'number' }),
+    leadId: bigint('lead_id', { mode: 'number' }),
     buyerUserId: userRef('buyer_user_id'),
     sellerUserId: userRef('seller_user_id'),
     /** Who wrote the accepted version (a member's statistics count it). */

@@ -9,7 +9,7 @@ import {
 } from '@tradeloop/contracts/presence';
 import type { Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
-import { findCompanies, findPeople } from '../accounts/people.ts';
+import { findCompanies, findPeople } from '../accounts/public.ts';
 import { announcedFollowers, announcedProducts, companyFollowers } from './tables.ts';
 
 type ListQuery = z.infer<typeof followListQuerySchema>;

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESENCE_MESSAGES, type SocialAccount } from '@tradeloop/contracts/presence';
 import { as, createTestApp, settled, signUp, type TestUser } from '../../../test/helpers.ts';
-import { createProductAs, inStockProduct, loadRefs, type Refs } from '../catalog/test-fixtures.ts';
-import { sellerOf, setStatus } from '../market/test-fixtures.ts';
+import { createProductAs, inStockProduct, loadRefs, type Refs } from '../catalog/test-support.ts';
+import { sellerOf, setStatus } from '../market/test-support.ts';
 
 /** Social media accounts and followers (decision 043). */
 

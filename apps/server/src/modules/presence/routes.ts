@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { idParamsSchema } from '@tradeloop/contracts/crm';
+import { idParamsSchema } from '@tradeloop/contracts/crm/records';
 import {
   PRESENCE_MESSAGES,
   followBodySchema,

@@ -1,6 +1,6 @@
 import { bigint, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SocialNetwork } from '@tradeloop/contracts/presence';
-import { companyColumn } from '../accounts/columns.ts';
+import { companyColumn } from '../accounts/public.ts';
 import { users } from '../accounts/tables.ts';
 import { products } from '../catalog/tables.ts';
 import { createdAt, updatedAt } from '../../db/columns.ts';

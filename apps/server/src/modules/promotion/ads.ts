@@ -12,8 +12,8 @@ import {
 } from '@tradeloop/contracts/promotion';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
-import { companyProductSummaries } from '../catalog/product-access.ts';
-import { publicCards } from '../market/listing.ts';
+import { companyProductSummaries } from '../catalog/public.ts';
+import { publicCards } from '../market/public.ts';
 import { pageEffect } from '../../platform/page-effects.ts';
 import type { AdCounters } from './counters.ts';
 import { adDailyStats, adProducts, ads } from './tables.ts';

@@ -4,8 +4,8 @@ import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
 import { utcDay } from '@tradeloop/contracts/promotion';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { findPeople } from '../accounts/people.ts';
-import { productNamed } from '../catalog/product-access.ts';
+import { findPeople } from '../accounts/public.ts';
+import { productNamed } from '../catalog/public.ts';
 import { prepareImage } from './banners.ts';
 import { adProducts, ads, bannerImages, bannerSettings } from './tables.ts';
 

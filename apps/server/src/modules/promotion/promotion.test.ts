@@ -10,8 +10,8 @@ import {
   picture,
   signUpSubUser,
   type Refs,
-} from '../catalog/test-fixtures.ts';
-import { sellerOf, setStatus } from '../market/test-fixtures.ts';
+} from '../catalog/test-support.ts';
+import { sellerOf, setStatus } from '../market/test-support.ts';
 import { termMatches } from './ads.ts';
 
 /** Ads and banners (decision 047). */

@@ -25,13 +25,12 @@ import {
   sponsoredSchema,
 } from '@tradeloop/contracts/promotion';
 import { z } from 'zod';
-import { idParamsSchema } from '@tradeloop/contracts/crm';
+import { idParamsSchema } from '@tradeloop/contracts/crm/records';
 import { invalid } from '../../platform/errors.ts';
 import { drawDemoPicturesWhenReady } from '../../platform/demo-pictures.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
-import { listProducts } from '../catalog/service.ts';
-import { issuesToErrors } from '../catalog/service.ts';
-import { isBot } from '../tracking/service.ts';
+import { listProducts, issuesToErrors } from '../catalog/public.ts';
+import { isBot } from '../tracking/public.ts';
 import { onPageEffect } from '../../platform/page-effects.ts';
 import { adDetails, countClick, createAd, deleteAd, listAds, sponsoredAds, updateAd } from './ads.ts';
 import {

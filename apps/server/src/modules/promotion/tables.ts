@@ -1,6 +1,6 @@
 import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AdType, BannerPage } from '@tradeloop/contracts/promotion';
-import { companyColumn } from '../accounts/columns.ts';
+import { companyColumn } from '../accounts/public.ts';
 import { products } from '../catalog/tables.ts';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 

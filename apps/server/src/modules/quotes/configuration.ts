@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import { QUOTE_MESSAGES, type QuoteState, type quoteConfigurationBodySchema } from '@tradeloop/contracts/quotes';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid } from '../../platform/errors.ts';
-import { findListing } from '../market/product-page.ts';
-import { currentRates, displayCurrency, roundMoney } from '../market/rates.ts';
+import { findListing, currentRates, displayCurrency, roundMoney } from '../market/public.ts';
 import { priceLine, showLine, type PricedLine } from './pricing.ts';
 import { quoteConfigurations } from './tables.ts';
 

@@ -10,8 +10,8 @@ import {
 } from '@tradeloop/contracts/quotes';
 import type { Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
-import { usersNamedLike } from '../accounts/people.ts';
-import { escapeLike } from '../catalog/taxonomy-service.ts';
+import { usersNamedLike } from '../accounts/public.ts';
+import { escapeLike } from '../catalog/public.ts';
 import { partiesOf, unknownParty } from './parties.ts';
 import { contacts } from './tables.ts';
 

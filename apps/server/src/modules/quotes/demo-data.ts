@@ -1,10 +1,10 @@
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
 import type { Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
-import { findPeople } from '../accounts/people.ts';
-import { productNamed } from '../catalog/product-access.ts';
-import { refreshListingsNow } from '../market/stats.ts';
-import { createNotification } from '../notifications/service.ts';
+import { findPeople } from '../accounts/public.ts';
+import { productNamed } from '../catalog/public.ts';
+import { refreshListingsNow } from '../market/public.ts';
+import { createNotification } from '../notifications/public.ts';
 import { acceptOffer, answerEnquiry, replyToEnquiry } from './enquiries.ts';
 import { submitQuote } from './submit.ts';
 

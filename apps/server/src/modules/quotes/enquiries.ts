@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ENQUIRY_STATUSES,
@@ -16,9 +16,9 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
-import { knownUserNameSql } from '../accounts/people.ts';
-import { escapeLike } from '../catalog/taxonomy-service.ts';
-import { currentRates, currencyRef, roundMoney } from '../market/rates.ts';
+import { knownUserNameSql } from '../accounts/public.ts';
+import { escapeLike } from '../catalog/public.ts';
+import { currentRates, currencyRef, roundMoney } from '../market/public.ts';
 import { partiesOf, unknownParty, type Party } from './parties.ts';
 import { enquiries, enquiryMessages } from './tables.ts';
 
@@ -448,3 +448,33 @@ export async function quotationStep(
     change,
   );
 }
+
+/** Where enquiries stand (a buying request's answers, decision 055): status, offer and last message, by id. */
+export async function enquiryStates(db: Db | Tx, ids: number[]) {
+  if (ids.length === 0) return new Map<number, EnquiryState>();
+  const rows = await db.select().from(enquiries).where(inArray(enquiries.id, ids));
+  return new Map(
+    rows.map((row): [number, EnquiryState] => [
+      row.id,
+      {
+        status: statusOf(row),
+        offerUnitPrice: row.offerUnitPrice,
+        offerTotal: row.offerTotal,
+        validUntil: row.validUntil,
+        lastMessage: row.lastMessage,
+        firstResponseAt: row.firstResponseAt,
+        sellerUserId: row.sellerUserId,
+      },
+    ]),
+  );
+}
+
+export type EnquiryState = {
+  status: EnquiryStatus;
+  offerUnitPrice: number | null;
+  offerTotal: number | null;
+  validUntil: Date | null;
+  lastMessage: string | null;
+  firstResponseAt: Date | null;
+  sellerUserId: number;
+};

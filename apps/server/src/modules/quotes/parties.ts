@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import { findPeople } from '../accounts/people.ts';
+import { findPeople } from '../accounts/public.ts';
 
 /** Who is on the other side of an enquiry or in a contact list: name, company, country, e-mail. */
 export type Party = {

@@ -7,10 +7,9 @@ import type { ProductPage } from '@tradeloop/contracts/market';
 import type { QuoteState } from '@tradeloop/contracts/quotes';
 import { createDemoApp } from '../../../test/helpers.ts';
 import { rowsOf } from '../../db/sql.ts';
-import { findPeople } from '../accounts/people.ts';
-import { loadPricing } from '../catalog/pricing.ts';
-import { listingsByIds } from '../market/listing.ts';
-import { pagePrices } from '../market/product-page.ts';
+import { findPeople } from '../accounts/public.ts';
+import { loadPricing } from '../catalog/public.ts';
+import { listingsByIds, pagePrices } from '../market/public.ts';
 import { priceLine } from './pricing.ts';
 
 /*

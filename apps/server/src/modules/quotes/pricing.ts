@@ -4,9 +4,8 @@ import type { z } from 'zod';
 import type { combinationsSchema } from '@tradeloop/contracts/quotes';
 import type { Db } from '../../db/client.ts';
 import { invalid } from '../../platform/errors.ts';
-import { loadPricing, priceWith, type PricingContext } from '../catalog/pricing.ts';
-import type { ListingRow } from '../market/listing.ts';
-import { convert, type Rates } from '../market/rates.ts';
+import { loadPricing, priceWith, type PricingContext } from '../catalog/public.ts';
+import { type ListingRow, convert, type Rates } from '../market/public.ts';
 
 type Combinations = z.infer<typeof combinationsSchema>;
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../../platform/events.ts';
 import { outboxMessages } from '../../platform/mail.ts';
 import { as, createTestApp, settled, signUp, type TestUser } from '../../../test/helpers.ts';
-import { createProductAs, inStockProduct, loadRefs, type Refs } from '../catalog/test-fixtures.ts';
-import { sellerOf, setStatus } from '../market/test-fixtures.ts';
+import { createProductAs, inStockProduct, loadRefs, type Refs } from '../catalog/test-support.ts';
+import { sellerOf, setStatus } from '../market/test-support.ts';
 
 let app: FastifyInstance;
 let refs: Refs;

@@ -5,11 +5,16 @@ import { QUOTE_MESSAGES, type QuoteLine, type quoteSubmitBodySchema } from '@tra
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
-import { listPriceTerms } from '../reference/service.ts';
-import { productUrlOf, type ListingRow } from '../market/listing.ts';
-import { countQuote } from '../market/stats.ts';
-import { findListing } from '../market/product-page.ts';
-import { currentRates, displayCurrency, type Rates } from '../market/rates.ts';
+import { listPriceTerms } from '../reference/public.ts';
+import {
+  productUrlOf,
+  type ListingRow,
+  countQuote,
+  findListing,
+  currentRates,
+  displayCurrency,
+  type Rates,
+} from '../market/public.ts';
 import { recordContacts } from './contacts.ts';
 import { partiesOf } from './parties.ts';
 import { sessionLines, storedToPriced } from './configuration.ts';
@@ -266,4 +271,83 @@ export async function repeatEnquiry(
     quantity: old.quantity,
     buyerName,
   };
+}
+
+/** What another module asks a seller for when no product of theirs is named (a buying request, decision 055). */
+export type OpenEnquiry = {
+  buyerUserId: number;
+  sellerUserId: number;
+  sellerCompanyId: number;
+  /** What is asked for: the product keyword or the category's name. */
+  title: string;
+  quantity: number;
+  unitName: string;
+  currencyId: number;
+  /** The buyer's target unit price, or 0 when they named none. */
+  unitPrice: number;
+  neededBy: Date;
+  message: string;
+};
+
+/**
+ * Open enquiries on no product, one per seller, sharing one request group, so each seller answers,
+ * replies and quotes on them as on any quote request (POST enquiry/answer...). No quote.submitted is
+ * told: the caller's module brings the request to the sellers' CRMs. Runs in the caller's transaction.
+ */
+export async function openEnquiries(tx: Tx, requests: OpenEnquiry[]): Promise<number[]> {
+  const group = randomUUID();
+  const ids: number[] = [];
+  for (const request of requests) {
+    const total = Math.round(request.unitPrice * request.quantity * 100) / 100;
+    const line: QuoteLine = {
+      product_id: 0,
+      product_name: request.title,
+      pre_title_name: null,
+      type: 'simple',
+      role: 'main',
+      combination: null,
+      quantity: request.quantity,
+      unit: request.unitName,
+      unit_price: request.unitPrice,
+      total,
+      equation: null,
+      min_order: null,
+      below_minimum: false,
+      image: null,
+    };
+    const [row] = await tx
+      .insert(enquiries)
+      .values({
+        requestGroup: group,
+        enquiryUserId: request.buyerUserId,
+        sellerUserId: request.sellerUserId,
+        sellerCompanyId: request.sellerCompanyId,
+        productId: null,
+        productName: request.title,
+        quantity: request.quantity,
+        unitName: request.unitName,
+        currencyId: request.currencyId,
+        requestedUnitPrice: request.unitPrice,
+        requestedTotal: total,
+        lines: [line],
+        neededBy: request.neededBy,
+        message: request.message,
+        lastMessage: request.message,
+        buyerReadAt: new Date(),
+        rfq: requests.length > 1,
+      })
+      .returning({ id: enquiries.id });
+    await tx.insert(enquiryMessages).values({
+      enquiryId: row.id,
+      authorUserId: request.buyerUserId,
+      side: 'buyer',
+      kind: 'request',
+      message: request.message,
+      unitPrice: request.unitPrice,
+      total,
+    });
+    await recordContacts(tx, request.buyerUserId, request.sellerUserId);
+    ids.push(row.id);
+  }
+  return ids;
 }

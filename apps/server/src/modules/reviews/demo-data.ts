@@ -1,8 +1,8 @@
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
 import type { Tx } from '../../db/client.ts';
-import { findPeople } from '../accounts/people.ts';
-import { findDirectRoom } from '../chat/rooms.ts';
-import { submittedEnquiries } from '../quotes/enquiries.ts';
+import { findPeople } from '../accounts/public.ts';
+import { findDirectRoom } from '../chat/public.ts';
+import { submittedEnquiries } from '../quotes/public.ts';
 import { refreshCompanyRating } from './service.ts';
 import { reviews } from './tables.ts';
 

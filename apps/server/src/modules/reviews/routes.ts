@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { idParamsSchema } from '@tradeloop/contracts/crm';
+import { idParamsSchema } from '@tradeloop/contracts/crm/records';
 import {
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
@@ -20,7 +20,7 @@ import {
   reviewsPageSchema,
 } from '@tradeloop/contracts/reviews';
 import { routes, withMessage } from '../../platform/routes.ts';
-import { requireOperator } from '../market/rates.ts';
+import { requireOperator } from '../market/public.ts';
 import {
   companyReviews,
   createReview,

@@ -17,9 +17,9 @@ import type { Tx } from '../../db/client.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import type { AuthUser } from '../../platform/sessions.ts';
-import { findCompanies, findPeople } from '../accounts/people.ts';
-import { conversationsWithCompany, ratableCompany } from '../chat/review-eligibility.ts';
-import { buyerEnquiriesWith, buyerEnquiry } from '../quotes/enquiries.ts';
+import { findCompanies, findPeople } from '../accounts/public.ts';
+import { conversationsWithCompany, ratableCompany } from '../chat/public.ts';
+import { buyerEnquiriesWith, buyerEnquiry } from '../quotes/public.ts';
 import { plainText } from './plain-text.ts';
 import { companyRatingStats, reviewReports, reviews } from './tables.ts';
 

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companyColumn } from '../accounts/columns.ts';
+import { companyColumn } from '../accounts/public.ts';
 import { users } from '../accounts/tables.ts';
 import { chatRooms } from '../chat/tables.ts';
 import { enquiries } from '../quotes/tables.ts';

@@ -13,7 +13,7 @@ import {
 import { notFound } from '../../platform/errors.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { addHeadRenderer, escapeHtml, type PageHead } from '../../platform/web.ts';
-import { requireOperator } from '../market/rates.ts';
+import { requireOperator } from '../market/public.ts';
 import { allSitePages, saveSitePage, sitePage } from './service.ts';
 
 const tags = ['site pages'];
@@ -97,10 +97,9 @@ export async function sitePagesRoutes(app: FastifyInstance) {
     },
     async ({ request, user, tx }) => {
       await requireOperator(tx, user.id);
-      return withMessage(
-        await saveSitePage(tx, known(request.params.slug), user.id, request.body, SITE_PAGE_MESSAGES),
-        SITE_PAGE_MESSAGES.saved,
-      );
+      const saved = await saveSitePage(tx, known(request.params.slug), user.id, request.body, SITE_PAGE_MESSAGES);
+      await app.events.emit(tx, 'site-page.changed', { slug: saved.slug });
+      return withMessage(saved, SITE_PAGE_MESSAGES.saved);
     },
   );
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SITE_PAGE_SLUGS, type SitePage, type SitePageSlug } from '@tradeloop/contracts/site-pages';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid } from '../../platform/errors.ts';
-import { cleanPostHtml } from '../blogs/html.ts';
+import { cleanPostHtml } from '../blogs/public.ts';
 import { DEFAULT_SITE_PAGES } from './defaults.ts';
 import { sitePages } from './tables.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_PAGE_MESSAGES, SITE_PAGE_SLUGS } from '@tradeloop/contracts/site-pages';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
-import { operatorOf, webDistWithIndex } from '../market/test-fixtures.ts';
+import { operatorOf, webDistWithIndex } from '../market/test-support.ts';
 
 let app: FastifyInstance;
 let webDist: string;

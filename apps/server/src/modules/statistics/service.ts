@@ -1,24 +1,24 @@
 import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles-constants';
-import type { CrmStatistics } from '@tradeloop/contracts/crm';
+import type { CrmStatistics } from '@tradeloop/contracts/crm/statistics';
 import type { SellerFigures, Statistics, StatisticsPoint, StatisticsQuery } from '@tradeloop/contracts/statistics';
 import { STATISTICS_MESSAGES } from '@tradeloop/contracts/statistics-constants';
 import type { Tx } from '../../db/client.ts';
 import { mayCaller } from '../../platform/caller-context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { findPerson } from '../accounts/people.ts';
-import { catalogFigures, productIdsSql, type CatalogFigures } from '../catalog/statistics.ts';
+import { findPerson } from '../accounts/public.ts';
+import { catalogFigures, productIdsSql, type CatalogFigures } from '../catalog/public.ts';
 import {
   countsBetween,
   percent,
   recordCountsByDay,
   totalAndWeekly,
   type DayCounts,
-} from '../crm/statistics-service.ts';
-import { leadUsersSql } from '../crm-work/statistics.ts';
-import { wishlistFigures } from '../market/wishlist.ts';
-import { quoteFigures, quoteSeries, type QuoteFigures, type QuotePoint } from '../quotes/statistics.ts';
-import { leadBrowsing, type LeadBrowsing } from '../tracking/statistics.ts';
-import { orderFigures } from '../orders/service.ts';
+  leadUsersSql,
+} from '../crm/public.ts';
+import { wishlistFigures } from '../market/public.ts';
+import { quoteFigures, quoteSeries, type QuoteFigures, type QuotePoint } from '../quotes/public.ts';
+import { leadBrowsing, type LeadBrowsing } from '../tracking/public.ts';
+import { orderFigures } from '../orders/public.ts';
 import { CACHED_ANSWERS, statisticsVersion, VersionedCache } from './cache.ts';
 import { bucketOf, bucketStarts, dayOf, statisticsWindow, type StatisticsWindow } from './period.ts';
 
@@ -46,12 +46,13 @@ function sellerFigures(
   catalog: CatalogFigures,
   wishlists: number,
   browsing: LeadBrowsing,
-  orders: { orders: number; quotations: number },
+  orders: { orders: number; quotations: number; value: SellerFigures['order_value'] },
 ): SellerFigures {
   return {
     total_quotation: quotes.total_quotation,
     total_orders: orders.orders,
     quotation_order_conversion_rate: percent(orders.orders, orders.quotations),
+    order_value: orders.value,
     avg_time_spend_lead: browsing.leads === 0 ? null : Math.round(browsing.timeMs / 1000 / browsing.leads),
     wishlist_count: wishlists,
     total_contacts: counts.total_contacts,

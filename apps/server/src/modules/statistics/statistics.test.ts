@@ -4,13 +4,12 @@ import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles-constants';
 import type { Statistics } from '@tradeloop/contracts/statistics';
 import { STATISTICS_MESSAGES } from '@tradeloop/contracts/statistics-constants';
 import { as, createTestApp, settled, type TestUser } from '../../../test/helpers.ts';
-import { createProductAs, inStockProduct, loadRefs, signUpSubUser } from '../catalog/test-fixtures.ts';
-import { personOf, requestQuote } from '../crm-work/loop-fixtures.ts';
-import { DEAL_WON_STAGE } from '../crm/default-forms.ts';
-import { backdateRecord, createRecord, crm } from '../crm/test-support.ts';
-import { sellerOf } from '../market/test-fixtures.ts';
+import { createProductAs, inStockProduct, loadRefs, signUpSubUser } from '../catalog/test-support.ts';
+import { personOf, requestQuote, backdateRecord, createRecord, crm } from '../crm/test-support.ts';
+import { DEAL_WON_STAGE } from '../crm/public.ts';
+import { sellerOf } from '../market/test-support.ts';
 import { backdateEnquiry } from '../quotes/test-support.ts';
-import { newTrackingId } from '../tracking/service.ts';
+import { newTrackingId } from '../tracking/public.ts';
 
 /**
  * GET crm/statistics (issue 20, decision 042) on fixed data: a seller with two products (one brand, one
@@ -162,6 +161,7 @@ describe('GET /crm/v1/crm/statistics', () => {
       total_quotation: 2,
       total_orders: 0,
       quotation_order_conversion_rate: 0,
+      order_value: [],
       avg_time_spend_lead: 30,
       wishlist_count: 1,
       total_contacts: 1,

@@ -3,7 +3,7 @@ import { INTENT_CLICK_NAMES, type TrackedClickName } from '@tradeloop/contracts/
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
 import type { EventBus } from '../../platform/events.ts';
-import { productOwners } from '../catalog/product-access.ts';
+import { productOwners } from '../catalog/public.ts';
 import {
   trackingDaily,
   trackingDailyBuyers,

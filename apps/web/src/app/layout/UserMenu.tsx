@@ -23,6 +23,7 @@ import {
   IconServerBolt,
   IconRosetteDiscountCheck,
   IconPackage,
+  IconHistory,
 } from '@tabler/icons-react';
 import type { LocalUser } from '@tradeloop/contracts/auth';
 import { Link } from 'react-router';
@@ -51,7 +52,8 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const mayManageTeam =
     isCompanyUser &&
     userCan(user, 'team') &&
-    (user.user_type === 'seller' || (subuserMayOpen(PATHS.subAccounts) && subuserMayOpen(PATHS.roles)));
+    (user.user_type === 'seller' ||
+      (subuserMayOpen(PATHS.subAccounts) && subuserMayOpen(PATHS.roles) && subuserMayOpen(PATHS.auditLog)));
   return (
     <Menu position="bottom-end" width={240} shadow="md" withArrow>
       <Menu.Target>
@@ -155,6 +157,9 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             </Menu.Item>
             <Menu.Item component={Link} to={PATHS.roles} leftSection={<IconShieldLock size={16} />}>
               Roles and permissions
+            </Menu.Item>
+            <Menu.Item component={Link} to={PATHS.auditLog} leftSection={<IconHistory size={16} />}>
+              Audit log
             </Menu.Item>
           </>
         )}

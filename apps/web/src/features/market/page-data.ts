@@ -6,7 +6,7 @@ import type { PageQueries } from '../../app/page-data.ts';
 import { getCurrencyId } from '../../lib/currency.ts';
 import { pageActivityQueryOptions } from './api/activity.ts';
 import { productPageQueryOptions } from './api/product-page.ts';
-import { ratesQueryOptions } from './api/rates.ts';
+import { ratesQueryOptions } from '../reference/api/exchange-rates.ts';
 import { productSearchQueryOptions } from './api/search.ts';
 import { categoryPageQueryOptions } from './api/category-page.ts';
 import { readListState, searchBody, type ListState } from './list-state.ts';

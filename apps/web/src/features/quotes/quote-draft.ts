@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readSession, writeSession } from '../../lib/storage.ts';
+import { readSessionJson, writeSession } from '../../lib/storage.ts';
 
 /**
  * A quote being configured by a visitor who must sign in or sign up to send it: kept in this tab's
@@ -27,14 +27,7 @@ export function saveQuoteDraft(productId: number, draft: QuoteDraft) {
 }
 
 export function readQuoteDraft(productId: number): QuoteDraft | null {
-  const raw = readSession(keyOf(productId));
-  if (!raw) return null;
-  try {
-    const parsed = draftSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return readSessionJson(keyOf(productId), draftSchema);
 }
 
 export function clearQuoteDraft(productId: number) {

@@ -18,13 +18,14 @@ export function useRoles() {
   return useQuery(rolesQueryOptions());
 }
 
-/** A role's users change with it, so the team list is read again too. */
+/** A role's users change with it, so the team list is read again too; and the audit log has a new entry. */
 function useInvalidateTeam() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: accountsKeys.roles() }),
       queryClient.invalidateQueries({ queryKey: accountsKeys.subAccounts() }),
+      queryClient.invalidateQueries({ queryKey: accountsKeys.auditLog() }),
     ]);
 }
 

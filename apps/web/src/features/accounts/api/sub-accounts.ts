@@ -26,7 +26,11 @@ export function useInviteSubAccount() {
   return useMutation({
     mutationFn: (body: SubAccountInviteBody) =>
       apiRequest<SubAccount>('sub_account/create', { method: 'POST', body, fieldErrors: 'form' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsKeys.subAccounts() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountsKeys.subAccounts() }),
+        queryClient.invalidateQueries({ queryKey: accountsKeys.auditLog() }),
+      ]),
   });
 }
 
@@ -39,7 +43,11 @@ export function useDeleteSubAccounts() {
         method: 'POST',
         body: { user_id: ids.join(',') },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsKeys.subAccounts() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountsKeys.subAccounts() }),
+        queryClient.invalidateQueries({ queryKey: accountsKeys.auditLog() }),
+      ]),
   });
 }
 

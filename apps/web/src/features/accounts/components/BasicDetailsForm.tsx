@@ -1,4 +1,4 @@
-import { Avatar, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { GENDERS, type Profile } from '@tradeloop/contracts/accounts';
 import { withPlus } from '@tradeloop/contracts/accounts-mobile';
 import { initials } from '../../../lib/format.ts';
@@ -7,6 +7,7 @@ import { PROFILE_FIELD_LABELS as LABELS } from '../profile-fields.ts';
 import { LocationFields } from './LocationFields.tsx';
 import { MobileStatus } from './MobileStatus.tsx';
 import { ProfileFormActions } from './ProfileFormActions.tsx';
+import { ProfilePhoto } from './ProfilePhoto.tsx';
 import { useProfileForm } from './use-profile-form.ts';
 
 const FIELDS = [
@@ -14,7 +15,6 @@ const FIELDS = [
   'first_name',
   'last_name',
   'gender',
-  'avatar_original',
   'mobile_country_code',
   'mobile_code',
   'mobile',
@@ -63,19 +63,7 @@ export function BasicDetailsForm({ profile }: { profile: Profile }) {
             {...form.getInputProps('last_name')}
           />
         </SimpleGrid>
-        <Group align="flex-end" wrap="nowrap" gap="md">
-          <Avatar src={form.values.avatar_original || null} alt="" size={56} radius="xl" color="brand">
-            {initials(form.values.full_name || profile.email_id)}
-          </Avatar>
-          <TextInput
-            label="Profile photo URL"
-            description="A square image works best. Uploads are coming soon."
-            placeholder="https://…"
-            type="url"
-            style={{ flex: 1 }}
-            {...form.getInputProps('avatar_original')}
-          />
-        </Group>
+        <ProfilePhoto avatar={profile.avatar_original} initials={initials(form.values.full_name || profile.email_id)} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label="Mobile country"

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import {
   ActionIcon,
   Badge,
@@ -15,10 +14,11 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconEye, IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { PERMISSIONS, type RoleRecord } from '@tradeloop/contracts/accounts-roles';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { PATHS } from '../../../lib/paths.ts';
+import { TeamPageLinks } from '../components/TeamPageLinks.tsx';
 import { useRoles } from '../api/roles.ts';
 import { DeleteRoleModal } from '../components/DeleteRoleModal.tsx';
 import { RoleEditorModal } from '../components/RoleEditorModal.tsx';
@@ -46,14 +46,7 @@ export function RolesPage() {
             </Text>
           </div>
           <Group>
-            <Button
-              component={Link}
-              to={PATHS.subAccounts}
-              variant="default"
-              leftSection={<IconUsersGroup size={16} />}
-            >
-              Team members
-            </Button>
+            <TeamPageLinks current={PATHS.roles} />
             <Button
               leftSection={<IconPlus size={16} />}
               disabled={!list.data}

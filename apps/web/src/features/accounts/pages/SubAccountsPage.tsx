@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import {
   Badge,
   Button,
@@ -19,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { FormErrors } from '@mantine/form';
-import { IconShieldLock, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { DEFAULT_SUB_ACCOUNT_ROLE, type RoleRecord } from '@tradeloop/contracts/accounts-roles';
 import { subAccountInviteBodySchema, type SubAccount } from '@tradeloop/contracts/accounts-subaccounts';
 import { FormAlert } from '../../../components/FormAlert.tsx';
@@ -28,6 +27,7 @@ import { apiFailure, zodFormValidator } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { PATHS } from '../../../lib/paths.ts';
+import { TeamPageLinks } from '../components/TeamPageLinks.tsx';
 import { useChangeSubAccountRole, useRoles } from '../api/roles.ts';
 import { useDeleteSubAccounts, useInviteSubAccount, useSubAccounts } from '../api/sub-accounts.ts';
 
@@ -176,9 +176,7 @@ export function SubAccountsPage() {
             Team members
           </Title>
           <Group>
-            <Button component={Link} to={PATHS.roles} variant="default" leftSection={<IconShieldLock size={16} />}>
-              Roles and permissions
-            </Button>
+            <TeamPageLinks current={PATHS.subAccounts} />
             <Button
               variant="light"
               color="red"

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { BlogPicture, BlogPost, BlogWriteBody } from '@tradeloop/contracts/blogs';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { uploadFile } from '../../catalog/api/upload.ts';
+import { uploadFile } from '../../../lib/file-transfer.ts';
 import { blogKeys } from './blogs.ts';
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CatalogFile, ImportReport, ImportSummary } from '@tradeloop/contracts/catalog-files';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { catalogKeys } from './keys.ts';
-import { downloadFile, uploadFile } from './upload.ts';
+import { downloadFile, uploadFile } from '../../../lib/file-transfer.ts';
 
 /** GET /api/v1/product/catalog?product_id: the product's PDF catalogs and the company-wide ones. */
 export function useCatalogs(productId: number) {

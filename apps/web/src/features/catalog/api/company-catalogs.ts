@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CatalogFile } from '@tradeloop/contracts/catalog-files';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { catalogKeys } from './keys.ts';
-import { uploadFile } from './upload.ts';
+import { uploadFile } from '../../../lib/file-transfer.ts';
 
 /** The catalog page's calls (issue 45): every catalog of the company; each change reads them again. */
 function useRefresh() {

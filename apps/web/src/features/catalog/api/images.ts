@@ -1,6 +1,6 @@
 import type { ProductImage } from '@tradeloop/contracts/catalog';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { uploadFile } from './upload.ts';
+import { uploadFile } from '../../../lib/file-transfer.ts';
 
 /** POST /api/v1/product/images/upload: the picture is checked by content; the product save attaches it. */
 export const uploadProductImage = (file: File) => uploadFile<ProductImage>('product/images/upload', file);

@@ -136,6 +136,8 @@ export function Conversation({ roomId, product, onBack, onClosed }: Conversation
   const { room } = detail;
   const other = room.other_user;
   const blocked = room.is_blocked;
+  // A group, or a conversation a seller's colleagues joined (decision 062): say who wrote each message.
+  const severalVoices = room.type === 'group' || room.member_count > 2;
   const pending = room.request_status === 'pending';
   const canCall = room.type === 'direct' && other && !blocked && !pending;
   const transferId =
@@ -392,7 +394,9 @@ export function Conversation({ roomId, product, onBack, onClosed }: Conversation
                   <MessageBubble
                     message={message}
                     own={message.sender_id === user?.id}
-                    showSender={room.type === 'group' && message.sender_id !== previous?.sender_id}
+                    showSender={
+                      severalVoices && (message.sender_id !== previous?.sender_id || previous.message_type === 'system')
+                    }
                     translateTo={translation}
                     onReply={setReplyTo}
                     onEdit={setEditing}

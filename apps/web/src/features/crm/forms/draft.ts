@@ -1,5 +1,5 @@
-import type { FieldSettings, FieldType } from '@tradeloop/contracts/crm';
-import type { Form, FormField, SaveFormInput, TabColumns } from '@tradeloop/contracts/crm-forms';
+import type { FieldSettings, FieldType, TabColumns } from '@tradeloop/contracts/crm/records';
+import type { Form, FormField, SaveFormInput } from '@tradeloop/contracts/crm/forms';
 
 /** The builder's working copy of a form; saved as a whole with POST crm/save_input_form. */
 export type DraftField = {

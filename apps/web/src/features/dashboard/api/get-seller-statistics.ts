@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Statistics } from '@tradeloop/contracts/statistics';
 import type { StatisticsPeriod } from '@tradeloop/contracts/statistics-constants';
-import { crmData } from '../../crm/api/client.ts';
-import { crmKeys } from '../../crm/api/keys.ts';
+import { crmData } from '../../crm/shared/api/client.ts';
+import { crmKeys } from '../../crm/shared/api/keys.ts';
 
 export type StatisticsParams = { period: StatisticsPeriod; userId: number | null };
 

@@ -6,12 +6,14 @@ import {
   IconBuilding,
   IconBuildingStore,
   IconChevronRight,
+  IconClipboardList,
   IconSearch,
   IconUserCircle,
   type IconProps,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { UserType } from '@tradeloop/contracts/auth';
+import { BUYING_REQUEST_PATHS } from '@tradeloop/contracts/buying-requests';
 import { PATHS, profilePath } from '../../../lib/paths.ts';
 
 type QuickLink = { to: string; title: string; text: string; icon: ComponentType<IconProps>; color: string };
@@ -56,6 +58,13 @@ function quickLinks(userType: UserType): QuickLink[] {
       return [crm, suppliers];
     case 'others':
       return [
+        {
+          to: BUYING_REQUEST_PATHS.post,
+          title: 'Post a buying request',
+          text: 'Describe what you need; matching suppliers answer you.',
+          icon: IconClipboardList,
+          color: 'violet',
+        },
         { ...suppliers, title: 'Find suppliers', icon: IconSearch },
         {
           to: profilePath('job'),

@@ -23,10 +23,12 @@ import {
   type StatisticsPeriod,
 } from '@tradeloop/contracts/statistics-constants';
 import { Chart } from '../../../components/Chart.tsx';
+import { FigureCard } from './FigureCard.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { useCan } from '../../../lib/permissions.ts';
-import { useCrmUsers } from '../../crm/api/get-users.ts';
+import { useCrmUsers } from '../../crm/shared/api/get-users.ts';
 import { useSellerStatistics } from '../api/get-seller-statistics.ts';
+import { amount } from '../../orders/format.ts';
 
 const BRAND = '#1c7ed6';
 const ACCENT = '#f08c00';
@@ -47,26 +49,9 @@ function responseTime(seconds: number | null) {
 const number = (value: number | null) => (value === null ? '—' : value.toLocaleString('en-US'));
 const percent = (value: number) => `${value} %`;
 
-type FigureCardProps = { label: string; value: string; total?: string; note?: ReactNode };
-
-function FigureCard({ label, value, total, note }: FigureCardProps) {
-  return (
-    <Card padding="md" withBorder>
-      <Text size="sm" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text fw={800} fz={26} mt={4} data-testid={`figure-${label}`}>
-        {value}
-      </Text>
-      {total !== undefined && (
-        <Text size="xs" c="dimmed">
-          {total} all time
-        </Text>
-      )}
-      {note}
-    </Card>
-  );
-}
+/** Each currency's exact amount ("USD 4,731.77 · EUR 900.00"); a dash without orders. */
+const orderValue = (values: SellerFigures['order_value']) =>
+  values.length === 0 ? '—' : values.map((value) => amount(value.amount, value.currency)).join(' · ');
 
 function FigureCards({ period, total }: { period: SellerFigures; total: SellerFigures }) {
   return (
@@ -90,6 +75,16 @@ function FigureCards({ period, total }: { period: SellerFigures; total: SellerFi
         note={
           <Text size="xs" c="dimmed">
             {period.quotation_order_conversion_rate}% of quotations became orders
+          </Text>
+        }
+      />
+      <FigureCard
+        label="Order value"
+        value={orderValue(period.order_value)}
+        total={orderValue(total.order_value)}
+        note={
+          <Text size="xs" c="dimmed">
+            One figure per currency, not converted; cancelled orders left out
           </Text>
         }
       />

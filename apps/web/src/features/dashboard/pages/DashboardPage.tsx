@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { useProfile } from '../../accounts/api/get-profile.ts';
 import { ProfileCompletionCard } from '../../accounts/components/ProfileCompletionCard.tsx';
+import { BuyerFigures } from '../components/BuyerFigures.tsx';
 import { QuickLinks } from '../components/QuickLinks.tsx';
 
 // Chart.js comes with the statistics: only in this chunk, loaded when there are figures to show.
@@ -121,6 +122,7 @@ function DashboardBody({ profile }: { profile: Profile }) {
           <SellerStatistics />
         </Suspense>
       )}
+      {profile.user_type === 'others' && <BuyerFigures />}
       <QuickLinks userType={profile.user_type} />
     </Stack>
   );

@@ -54,11 +54,11 @@ export function HomePage() {
                   Tell suppliers what you need
                 </Title>
                 <Text c="dimmed" mt={4} maw={560}>
-                  Find a product close to what you need and request a quote: the same request can go to the sellers of
-                  similar products, and their offers come back to you in one place.
+                  Post a buying request once: it goes to the suppliers whose catalogue matches, and their offers come
+                  back to you in one place.
                 </Text>
               </div>
-              <Button component={Link} to={PATHS.productList} size="md" rightSection={<IconArrowRight size={16} />}>
+              <Button component={Link} to={PATHS.questionnaire} size="md" rightSection={<IconArrowRight size={16} />}>
                 Request quotes
               </Button>
             </Group>

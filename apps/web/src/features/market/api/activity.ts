@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TIMINGS } from '@tradeloop/contracts/common-constants';
 import type { PageActivity } from '@tradeloop/contracts/market';
 import { apiData } from '../../../lib/api-client.ts';
-import { marketKeys } from './keys.ts';
+import { marketKeys } from '../../../lib/query-keys/market.ts';
 
 /** POST /api/v1/front/page_activity, polled every 30 seconds while /productlist is open (spec section 9). */
 export const pageActivityQueryOptions = () =>

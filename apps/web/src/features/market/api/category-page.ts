@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryPage } from '@tradeloop/contracts/market-category';
 import { apiData } from '../../../lib/api-client.ts';
-import { marketKeys } from './keys.ts';
+import { marketKeys } from '../../../lib/query-keys/market.ts';
 
 /** GET /api/v1/front/category/{slug}: the category, its trail and its sub-categories with counts. */
 export const categoryPageQueryOptions = (slug: string) =>

@@ -3,7 +3,7 @@ import type { MemberType, OperatorSellersPage, OperatorStatus } from '@tradeloop
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import { marketKeys } from './keys.ts';
+import { marketKeys } from '../../../lib/query-keys/market.ts';
 
 /** Query keys of the operator's pages, apart from the marketplace's: its changes need not ask again who is an operator. */
 const operatorKeys = {

@@ -6,7 +6,7 @@ import type {
   Suggestions,
 } from '@tradeloop/contracts/market';
 import { apiData } from '../../../lib/api-client.ts';
-import { marketKeys } from './keys.ts';
+import { marketKeys } from '../../../lib/query-keys/market.ts';
 
 /** POST /api/v1/front/product/list: one page of the search with its facets and panels. */
 export const productSearchQueryOptions = (body: ProductSearchInput) =>

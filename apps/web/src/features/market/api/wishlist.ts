@@ -4,7 +4,7 @@ import type { wishlistPageSchema } from '@tradeloop/contracts/market';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import { marketKeys } from './keys.ts';
+import { marketKeys } from '../../../lib/query-keys/market.ts';
 
 export type WishlistPage = z.infer<typeof wishlistPageSchema>;
 

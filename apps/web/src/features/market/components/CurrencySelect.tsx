@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { useExchangeRates } from '../api/rates.ts';
+import { useExchangeRates } from '../../reference/api/exchange-rates.ts';
 
 /**
  * The buyer's display currency; prices are converted at the operator's stored rates. A native

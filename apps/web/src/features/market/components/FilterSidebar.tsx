@@ -5,6 +5,7 @@ import type { CurrencyRef, Facet, FacetOption } from '@tradeloop/contracts/marke
 import { PRICE_SLIDER } from '@tradeloop/contracts/common-constants';
 import { RATING_FILTER_VALUES } from '@tradeloop/contracts/reviews-constants';
 import { hasFilters, toggleFilter, withoutFilters, type LIST_FILTER_KEYS, type ListState } from '../list-state.ts';
+import { pluralize } from '../../../lib/format.ts';
 
 type ListFilterKey = (typeof LIST_FILTER_KEYS)[number];
 
@@ -74,18 +75,27 @@ function OptionList({
   );
 }
 
+/** A price range's bounds; null: none on that side. */
+type PriceBounds = [number | null, number | null];
+
 function PriceFilter({ facet, state, currency, onChange }: Omit<SidebarProps, 'facets'> & { facet: Facet }) {
   const range = facet.range;
   const min = range?.min ?? PRICE_SLIDER.min;
   const max = range?.max ?? PRICE_SLIDER.max;
-  const chosen: [number, number] = [state.price.min ?? min, state.price.max ?? max];
-  const [draft, setDraft] = useState<[number, number]>(chosen);
+  // No bound is shown as none: empty fields and the slider's thumbs at its ends, not a range that looks applied.
+  const chosen: PriceBounds = [state.price.min, state.price.max];
+  const [draft, setDraft] = useState<PriceBounds>(chosen);
   const [shown, setShown] = useState(chosen.join('-'));
   if (shown !== chosen.join('-')) {
     setShown(chosen.join('-'));
     setDraft(chosen);
   }
-  const apply = ([low, high]: [number, number]) => onChange({ ...state, page: 1, price: { min: low, max: high } });
+  const apply = ([low, high]: PriceBounds) => onChange({ ...state, page: 1, price: { min: low, max: high } });
+  // A thumb left at its end of the slider sets no bound there: prices beyond the slider's ends stay in.
+  const fromSlider = ([low, high]: [number, number]): PriceBounds => [
+    low === min ? null : low,
+    high === max ? null : high,
+  ];
   return (
     <Stack gap="sm">
       {/* The From and To fields below set the same prices with full-size targets (WCAG 2.5.8, equivalent). */}
@@ -95,9 +105,9 @@ function PriceFilter({ facet, state, currency, onChange }: Omit<SidebarProps, 'f
         max={max}
         step={100}
         minRange={100}
-        value={draft}
-        onChange={setDraft}
-        onChangeEnd={apply}
+        value={[draft[0] ?? min, draft[1] ?? max]}
+        onChange={(value) => setDraft(fromSlider(value))}
+        onChangeEnd={(value) => apply(fromSlider(value))}
         label={(value) => `${currency.symbol}${value.toLocaleString('en')}`}
         thumbSize={24}
         thumbFromLabel="Lowest price"
@@ -143,10 +153,13 @@ function PriceFilter({ facet, state, currency, onChange }: Omit<SidebarProps, 'f
   );
 }
 
+/** "1 star & up", "4 stars & up". */
+export const ratingChoiceLabel = (stars: number) => `${pluralize(stars, 'star')} & up`;
+
 /** Sellers rated at least N stars on average (decision 045): native radios, like the options above. */
 function RatingFilter({ state, onChange }: { state: ListState; onChange: SidebarProps['onChange'] }) {
   const choices = [
-    ...RATING_FILTER_VALUES.map((value) => ({ value, label: `${value} stars & up` })),
+    ...RATING_FILTER_VALUES.map((value) => ({ value, label: ratingChoiceLabel(value) })),
     { value: null, label: 'Any rating' },
   ];
   return (
@@ -240,8 +253,8 @@ function PriceField({
 }: {
   label: string;
   symbol: string;
-  value: number;
-  onChange: (value: number) => void;
+  value: number | null;
+  onChange: (value: number | null) => void;
   onCommit: () => void;
 }) {
   return (
@@ -250,8 +263,12 @@ function PriceField({
       label={label}
       inputMode="numeric"
       leftSection={symbol}
-      value={value.toLocaleString('en')}
-      onChange={(event) => onChange(Number(event.currentTarget.value.replace(/\D/g, '')) || 0)}
+      placeholder="Any"
+      value={value === null ? '' : value.toLocaleString('en')}
+      onChange={(event) => {
+        const digits = event.currentTarget.value.replace(/\D/g, '');
+        onChange(digits ? Number(digits) : null);
+      }}
       onBlur={onCommit}
       onKeyDown={(event) => event.key === 'Enter' && onCommit()}
     />

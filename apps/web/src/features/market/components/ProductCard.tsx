@@ -2,7 +2,7 @@ import { Badge, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core'
 import { IconCircleCheckFilled, IconMapPin, IconPhoto, IconStarFilled } from '@tabler/icons-react';
 import { productTitle } from '@tradeloop/contracts/catalog-constants';
 import type { MarketProduct } from '@tradeloop/contracts/market';
-import { AVAILABILITY_LABELS, minimumOrder, priceText, productHref } from '../format.ts';
+import { AVAILABILITY_LABELS, minimumOrder, priceText, productHref } from '../../../lib/product-format.ts';
 import { ChatNowButton } from './ChatNowButton.tsx';
 import { WishlistButton } from './WishlistButton.tsx';
 

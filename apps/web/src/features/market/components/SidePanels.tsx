@@ -2,7 +2,7 @@ import { Anchor, Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import type { MarketProduct, SupplierSummary } from '@tradeloop/contracts/market';
 import { initials } from '../../../lib/format.ts';
-import { priceText, productHref } from '../format.ts';
+import { priceText, productHref } from '../../../lib/product-format.ts';
 
 function ProductLines({ title, products }: { title: string; products: MarketProduct[] }) {
   if (products.length === 0) return null;

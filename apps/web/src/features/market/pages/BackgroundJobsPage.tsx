@@ -24,7 +24,7 @@ import { ModalActions } from '../../../components/ModalActions.tsx';
 import { PagePagination } from '../../../components/PagePagination.tsx';
 import { useIsOperator } from '../api/operator.ts';
 import { useFailedJobs, useJobAction, useJobQueues, type FailedJobFilter } from '../api/jobs.ts';
-import { OperatorsOnly } from '../components/OperatorsOnly.tsx';
+import { OperatorsOnly } from '../../../components/OperatorsOnly.tsx';
 
 const seconds = (value: number | null) =>
   value === null ? '–' : value < 60 ? `${Math.round(value)} s` : `${Math.round(value / 60)} min`;

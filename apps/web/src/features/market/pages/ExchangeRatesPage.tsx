@@ -7,8 +7,8 @@ import { MARKET_MESSAGES } from '@tradeloop/contracts/market-constants';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { dateLabel } from '../../../lib/format.ts';
 import { useIsOperator } from '../api/operator.ts';
-import { useExchangeRates, useUpdateRates } from '../api/rates.ts';
-import { OperatorsOnly } from '../components/OperatorsOnly.tsx';
+import { useExchangeRates, useUpdateRates } from '../../reference/api/exchange-rates.ts';
+import { OperatorsOnly } from '../../../components/OperatorsOnly.tsx';
 
 /** /operator/exchange-rates: the platform operator sets the rates prices are shown at. */
 export function ExchangeRatesPage() {

@@ -41,7 +41,7 @@ import {
   type ListState,
 } from '../list-state.ts';
 import { sponsoredListQuery } from '../../promotion/api/ads.ts';
-import { SponsoredStrip } from '../../promotion/components/SponsoredStrip.tsx';
+import { SponsoredStrip } from '../components/SponsoredStrip.tsx';
 
 /**
  * The list's state from the URL; every change is a new history entry, so Back returns to the last
@@ -116,7 +116,11 @@ export function Results({
   }
   const Item = state.view === 'list' ? ProductRow : ProductCard;
   return (
-    <Stack gap="md" style={{ opacity: search.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+    <Stack
+      gap="md"
+      aria-busy={search.isPlaceholderData}
+      style={{ opacity: search.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+    >
       <SponsoredStrip query={sponsoredListQuery(state)} keyword={state.keyword} />
       {result.big_post && result.currentPage === 1 && (
         <Paper withBorder p="sm" radius="lg" bg="accent.0">

@@ -10,7 +10,7 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { PagePagination } from '../../../components/PagePagination.tsx';
 import { countryName, dateLabel } from '../../../lib/format.ts';
 import { useIsOperator, useOperatorSellers, useSetMemberType } from '../api/operator.ts';
-import { OperatorsOnly } from '../components/OperatorsOnly.tsx';
+import { OperatorsOnly } from '../../../components/OperatorsOnly.tsx';
 
 const [VERIFIED, STANDARD] = MEMBER_TYPES;
 

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MiniSite } from '@tradeloop/contracts/company-profile';
 import { apiData } from '../../../lib/api-client.ts';
-
-export const miniSiteKeys = {
-  all: ['mini-site'] as const,
-  site: (slug: string, currency: number) => [...miniSiteKeys.all, 'site', slug, currency] as const,
-};
+import { miniSiteKeys } from '../../../lib/query-keys/mini-site.ts';
 
 /** GET /api/v1/front/mini-site/{slug}: the company, its profile and featured products (decision 044). */
 export const miniSiteQueryOptions = (slug: string, currency: number) =>

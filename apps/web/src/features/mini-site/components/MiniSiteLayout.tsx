@@ -42,7 +42,15 @@ function CompanyHeader({ site }: { site: MiniSite }) {
     <Paper withBorder p="lg" radius="md" component="header">
       <Group justify="space-between" align="flex-start" gap="md">
         <Group wrap="nowrap" align="flex-start" gap="md" style={{ minWidth: 0 }}>
-          <Avatar src={company.logo} alt="" color="brand" radius="md" size={64}>
+          {/* The company's logo (wide or square) is shown whole, never cropped. */}
+          <Avatar
+            src={company.logo}
+            alt=""
+            color="brand"
+            radius="md"
+            size={64}
+            styles={{ image: { objectFit: 'contain', background: 'white' } }}
+          >
             {initials(company.name)}
           </Avatar>
           <Stack gap={4} style={{ minWidth: 0 }}>

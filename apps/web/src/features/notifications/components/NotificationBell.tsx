@@ -31,7 +31,8 @@ export function NotificationBell() {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={380} shadow="md" withArrow trapFocus>
       <UnreadIndicator count={unread} testId="notification-badge">
-        {/* The button itself is the popover's target: it carries aria-expanded and aria-controls. */}
+        {/* The button itself is the popover's target: it carries aria-expanded and aria-controls. The
+            dropdown is named by its own label: the disabled tooltip does not hand the button its id. */}
         <Popover.Target>
           <Tooltip label="Notifications" disabled={opened}>
             <ActionIcon
@@ -46,7 +47,7 @@ export function NotificationBell() {
           </Tooltip>
         </Popover.Target>
       </UnreadIndicator>
-      <Popover.Dropdown p="sm">
+      <Popover.Dropdown p="sm" aria-label="Notifications">
         <Stack gap="xs">
           <Group justify="space-between">
             <Text fw={700}>Notifications</Text>

@@ -9,7 +9,7 @@ import type {
 } from '@tradeloop/contracts/orders';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { quoteKeys } from '../../quotes/api/keys.ts';
+import { quoteKeys } from '../../../lib/query-keys/quotes.ts';
 import { orderKeys } from './keys.ts';
 
 export type OrderSide = 'sold' | 'bought';

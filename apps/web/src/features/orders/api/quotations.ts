@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Quotation, quotationCreateBodySchema } from '@tradeloop/contracts/orders';
+import type { LeadQuotation, Quotation, quotationCreateBodySchema } from '@tradeloop/contracts/orders';
 import { apiData, apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { downloadFile } from '../../catalog/api/upload.ts';
-import { quoteKeys } from '../../quotes/api/keys.ts';
+import { downloadFile } from '../../../lib/file-transfer.ts';
+import { quoteKeys } from '../../../lib/query-keys/quotes.ts';
 import { orderKeys } from './keys.ts';
 
 export type QuotationInput = z.input<typeof quotationCreateBodySchema>;
@@ -21,6 +21,31 @@ export function useQuotationOfEnquiry(enquiryId: number) {
         throw error;
       }
     },
+  });
+}
+
+/** GET /api/v1/leads/{id}/quotation: whom a quotation from the CRM lead goes to, and its quotation. */
+export function useLeadQuotation(leadId: number, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.quotationOfLead(leadId),
+    queryFn: ({ signal }) => apiData<LeadQuotation>(`leads/${leadId}/quotation`, { signal }),
+    enabled,
+  });
+}
+
+/** GET /api/v1/quotations/{id}: a quotation for its buyer or the seller company. */
+export function useQuotation(id: number) {
+  return useQuery({
+    queryKey: orderKeys.quotation(id),
+    queryFn: ({ signal }) => apiData<Quotation>(`quotations/${id}`, { signal }),
+  });
+}
+
+/** GET /api/v1/quotations/received: the quotations awaiting my answer as a buyer. */
+export function useReceivedQuotations() {
+  return useQuery({
+    queryKey: orderKeys.receivedQuotations(),
+    queryFn: ({ signal }) => apiData<Quotation[]>('quotations/received', { signal }),
   });
 }
 
@@ -42,7 +67,7 @@ export function useSendQuotation() {
         ? apiRequest<Quotation>('quotations', { method: 'POST', body, fieldErrors: 'form' })
         : apiRequest<Quotation>(`quotations/${id}/revisions`, {
             method: 'POST',
-            body: { ...body, enquiry_id: undefined },
+            body: { ...body, enquiry_id: undefined, lead_id: undefined, currency: undefined },
             fieldErrors: 'form',
           }),
     onSuccess: (result) => {

@@ -6,6 +6,7 @@ import {
   Group,
   NativeSelect,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -13,11 +14,17 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { TAX_LABELS, TAX_RATES, type Quotation } from '@tradeloop/contracts/orders';
 import type { EnquiryDetail } from '@tradeloop/contracts/quotes';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useProducts } from '../../catalog/api/get-products.ts';
+import { useExchangeRates } from '../../reference/api/exchange-rates.ts';
 import { useSendQuotation } from '../api/quotations.ts';
+
+/** What a quotation answers: a buyer's enquiry, or a CRM lead without one (issue 44). */
+export type QuotationSource = { kind: 'enquiry'; enquiry: EnquiryDetail } | { kind: 'lead'; leadId: number };
 
 type Line = {
   product_id?: number;
@@ -32,8 +39,18 @@ type Line = {
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The lines to start from: the quotation's current version, or the buyer's request as configured. */
-function startingLines(enquiry: EnquiryDetail, quotation: Quotation | null): Line[] {
+const emptyLine = (): Line => ({
+  description: '',
+  quantity: '1',
+  unit: '',
+  unit_price: '',
+  discount_percent: '0',
+  tax_label: 'None',
+  tax_rate: '0',
+});
+
+/** The lines to start from: the quotation's current version, the buyer's request as configured, or one empty line. */
+function startingLines(source: QuotationSource, quotation: Quotation | null): Line[] {
   const current = quotation?.versions[0];
   if (current)
     return current.lines.map((line) => ({
@@ -46,7 +63,8 @@ function startingLines(enquiry: EnquiryDetail, quotation: Quotation | null): Lin
       tax_label: line.tax_label as Line['tax_label'],
       tax_rate: line.tax_rate,
     }));
-  return enquiry.lines.map((line) => ({
+  if (source.kind === 'lead') return [emptyLine()];
+  return source.enquiry.lines.map((line) => ({
     product_id: line.product_id,
     description: [line.product_name, line.combination?.replace(/\|/g, ', ')].filter(Boolean).join(' — '),
     quantity: String(line.quantity),
@@ -58,21 +76,61 @@ function startingLines(enquiry: EnquiryDetail, quotation: Quotation | null): Lin
   }));
 }
 
-/** The seller's quotation editor: lines (from the request or added), terms, validity; sends v1 or the next version. */
+/** Adds a line from the seller's catalogue: the product's name and its lowest price, both editable. */
+function CatalogueProductPicker({ onPick }: { onPick: (line: Line) => void }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const products = useProducts({ page: 1, per_page: 20, search: debounced || undefined, status: 'all', sort: 'name' });
+  const found = products.data?.data ?? [];
+  return (
+    <Select
+      label="Add a product from your catalogue"
+      placeholder="Search your products"
+      searchable
+      clearable
+      value={null}
+      searchValue={search}
+      onSearchChange={setSearch}
+      nothingFoundMessage={products.isFetching ? 'Searching…' : 'No product found'}
+      data={found.map((product) => ({ value: String(product.id), label: product.name }))}
+      filter={({ options }) => options}
+      onChange={(value) => {
+        const product = found.find((entry) => String(entry.id) === value);
+        if (!product) return;
+        onPick({
+          ...emptyLine(),
+          product_id: product.id,
+          description: [product.name, product.model_number].filter(Boolean).join(' — '),
+          unit_price: product.price_min === null ? '' : product.price_min.toFixed(2),
+        });
+        setSearch('');
+      }}
+      maw={420}
+    />
+  );
+}
+
+/**
+ * The seller's quotation editor: lines (from the request, the catalogue or added), terms, validity; sends
+ * v1 or the next version. From a lead, the seller also chooses the currency.
+ */
 export function QuotationEditor({
-  enquiry,
+  source,
   quotation,
   onDone,
 }: {
-  enquiry: EnquiryDetail;
+  source: QuotationSource;
   quotation: Quotation | null;
   onDone: () => void;
 }) {
   const send = useSendQuotation();
+  const rates = useExchangeRates();
   const current = quotation?.versions[0];
-  const [lines, setLines] = useState<Line[]>(() => startingLines(enquiry, quotation));
+  const enquiry = source.kind === 'enquiry' ? source.enquiry : null;
+  const [lines, setLines] = useState<Line[]>(() => startingLines(source, quotation));
+  const [currency, setCurrency] = useState(current?.currency ?? enquiry?.currency.code ?? 'USD');
   const [terms, setTerms] = useState({
-    price_term: current?.price_term ?? enquiry.price_term ?? '',
+    price_term: current?.price_term ?? enquiry?.price_term ?? '',
     payment_terms: current?.payment_terms ?? '',
     delivery_time: current?.delivery_time ?? '',
     delivery_port: current?.delivery_port ?? '',
@@ -94,7 +152,7 @@ export function QuotationEditor({
       .mutateAsync({
         id: quotation?.id ?? null,
         body: {
-          enquiry_id: enquiry.id,
+          ...(source.kind === 'enquiry' ? { enquiry_id: source.enquiry.id } : { lead_id: source.leadId, currency }),
           lines: lines.map((line) => ({
             ...line,
             unit: line.unit || undefined,
@@ -113,6 +171,19 @@ export function QuotationEditor({
         <Title order={3} size="h5" id="quotation-editor-title">
           {quotation ? `Revise quotation ${quotation.number} (version ${quotation.current_version + 1})` : 'Quotation'}
         </Title>
+        {source.kind === 'lead' && !quotation && (
+          <NativeSelect
+            label="Currency"
+            maw={260}
+            value={currency}
+            onChange={(event) => setCurrency(event.currentTarget.value)}
+            error={fieldError('currency')}
+            data={(rates.data ?? [{ code: 'USD', name: 'US Dollar' }]).map((rate) => ({
+              value: rate.code,
+              label: `${rate.code} — ${rate.name}`,
+            }))}
+          />
+        )}
         {lines.map((line, index) => (
           <Paper key={index} withBorder p="xs" radius="sm" data-testid="quotation-line">
             <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }} spacing="xs">
@@ -138,7 +209,7 @@ export function QuotationEditor({
                 onChange={(event) => setLine(index, { unit: event.currentTarget.value })}
               />
               <TextInput
-                label={`Unit price (${enquiry.currency.code})`}
+                label={`Unit price (${currency})`}
                 inputMode="decimal"
                 value={line.unit_price}
                 onChange={(event) => setLine(index, { unit_price: event.currentTarget.value })}
@@ -182,24 +253,12 @@ export function QuotationEditor({
             </SimpleGrid>
           </Paper>
         ))}
-        <Group>
+        <Group align="flex-end">
+          <CatalogueProductPicker onPick={(line) => setLines((list) => [...list, line])} />
           <Button
             variant="light"
             leftSection={<IconPlus size={16} />}
-            onClick={() =>
-              setLines((list) => [
-                ...list,
-                {
-                  description: '',
-                  quantity: '1',
-                  unit: '',
-                  unit_price: '',
-                  discount_percent: '0',
-                  tax_label: 'None',
-                  tax_rate: '0',
-                },
-              ])
-            }
+            onClick={() => setLines((list) => [...list, emptyLine()])}
           >
             Add a line
           </Button>

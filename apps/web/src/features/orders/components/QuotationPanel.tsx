@@ -7,7 +7,7 @@ import { FINAL_ENQUIRY_STATUSES, type EnquiryDetail } from '@tradeloop/contracts
 import { isApiError } from '../../../lib/api-client.ts';
 import { downloadQuotation, useQuotationDecision, useQuotationOfEnquiry } from '../api/quotations.ts';
 import { amount } from '../format.ts';
-import { orderPath } from '../paths.ts';
+import { orderPath } from '../../../lib/order-paths.ts';
 import { DocumentLines } from './DocumentLines.tsx';
 import { QuotationEditor } from './QuotationEditor.tsx';
 
@@ -77,7 +77,10 @@ export function QuotationPanel({ enquiry }: { enquiry: EnquiryDetail }) {
   const quotation = query.data;
   const seller = enquiry.side === 'seller';
   const closed = FINAL_ENQUIRY_STATUSES.includes(enquiry.status);
-  if (editing) return <QuotationEditor enquiry={enquiry} quotation={quotation} onDone={() => setEditing(false)} />;
+  if (editing)
+    return (
+      <QuotationEditor source={{ kind: 'enquiry', enquiry }} quotation={quotation} onDone={() => setEditing(false)} />
+    );
   if (!quotation) {
     if (!seller || closed) return null;
     return (
@@ -88,6 +91,12 @@ export function QuotationPanel({ enquiry }: { enquiry: EnquiryDetail }) {
       </Group>
     );
   }
+  return <QuotationView quotation={quotation} onRevise={() => setEditing(true)} />;
+}
+
+/** A quotation's current version and history; the seller revises it, the buyer accepts or declines it. */
+export function QuotationView({ quotation, onRevise }: { quotation: Quotation; onRevise?: () => void }) {
+  const seller = quotation.side === 'seller';
   const current = quotation.versions[0];
   const status = STATUS_LABELS[quotation.status];
   return (
@@ -137,8 +146,8 @@ export function QuotationPanel({ enquiry }: { enquiry: EnquiryDetail }) {
               Open the order
             </Button>
           )}
-          {seller && (quotation.status === 'sent' || quotation.status === 'expired') && (
-            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+          {seller && onRevise && (quotation.status === 'sent' || quotation.status === 'expired') && (
+            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={onRevise}>
               Revise
             </Button>
           )}

@@ -39,7 +39,7 @@ import { useOrder, useOrderAction, type OrderSide } from '../api/orders.ts';
 import { downloadInvoice } from '../api/quotations.ts';
 import { DocumentLines } from '../components/DocumentLines.tsx';
 import { amount } from '../format.ts';
-import { ORDER_PATHS } from '../paths.ts';
+import { ORDER_PATHS } from '../../../lib/order-paths.ts';
 import { ORDER_STATUS_COLORS } from './OrdersPage.tsx';
 
 const errorsOf = (error: unknown) => (isApiError(error) ? (error.errors ?? {}) : {});

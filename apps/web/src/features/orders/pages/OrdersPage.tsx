@@ -9,8 +9,9 @@ import { PagePagination } from '../../../components/PagePagination.tsx';
 import { SkeletonRows } from '../../../components/SkeletonRows.tsx';
 import { dateLabel } from '../../../lib/format.ts';
 import { useOrders, type OrderSide } from '../api/orders.ts';
+import { useReceivedQuotations } from '../api/quotations.ts';
 import { amount } from '../format.ts';
-import { orderPath } from '../paths.ts';
+import { orderPath, quotationPath } from '../../../lib/order-paths.ts';
 
 export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
   confirmed: 'blue',
@@ -21,6 +22,33 @@ export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
   completed: 'green',
   cancelled: 'gray',
 };
+
+/** The buyer's quotations awaiting an answer, each linked to its page; nothing when there are none. */
+function ReceivedQuotations() {
+  const received = useReceivedQuotations();
+  if (!received.data || received.data.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="received-quotations">
+      <Title order={2} size="h4" id="received-quotations" mb="xs">
+        Quotations awaiting your answer
+      </Title>
+      <Stack gap={6}>
+        {received.data.map((quotation) => {
+          const current = quotation.versions[0];
+          return (
+            <Text key={quotation.id} data-testid="received-quotation">
+              <Text component={Link} to={quotationPath(quotation.id)} fw={600} c="brand.8" td="underline">
+                Quotation {quotation.number}
+              </Text>{' '}
+              from {quotation.seller.company_name ?? quotation.seller.name}: {amount(current.total, current.currency)},
+              valid until {current.valid_until}
+            </Text>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
 
 /** The seller's orders (side sold) or the buyer's "My orders" (side bought), filtered by status in the URL. */
 export function OrdersPage({ side }: { side: OrderSide }) {
@@ -46,6 +74,7 @@ export function OrdersPage({ side }: { side: OrderSide }) {
         <Title order={1} size="h2">
           {title}
         </Title>
+        {side === 'bought' && <ReceivedQuotations />}
         <NativeSelect
           label="Status"
           maw={260}

@@ -7,8 +7,8 @@ import type {
 } from '@tradeloop/contracts/company-profile';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { uploadFile } from '../../catalog/api/upload.ts';
-import { miniSiteKeys } from '../../mini-site/api/mini-site.ts';
+import { uploadFile } from '../../../lib/file-transfer.ts';
+import { miniSiteKeys } from '../../../lib/query-keys/mini-site.ts';
 import { presenceKeys } from './keys.ts';
 
 /** GET company_profile/view: the company's profile as the seller edits it (decision 044). */

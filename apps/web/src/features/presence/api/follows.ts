@@ -4,7 +4,7 @@ import type { FollowState, followedCompaniesSchema, followersPageSchema } from '
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import { marketKeys } from '../../market/api/keys.ts';
+import { marketKeys } from '../../../lib/query-keys/market.ts';
 import { presenceKeys } from './keys.ts';
 
 export type FollowedCompanies = z.infer<typeof followedCompaniesSchema>;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { contactPageSchema } from '@tradeloop/contracts/quotes';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { quoteKeys } from './keys.ts';
+import { quoteKeys } from '../../../lib/query-keys/quotes.ts';
 
 export type ContactPage = z.infer<typeof contactPageSchema>;
 

@@ -8,7 +8,7 @@ import type {
 } from '@tradeloop/contracts/quotes';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { quoteKeys } from './keys.ts';
+import { quoteKeys } from '../../../lib/query-keys/quotes.ts';
 
 /** GET /api/v1/enquiry/index?type=sent|received. */
 export function useEnquiries(

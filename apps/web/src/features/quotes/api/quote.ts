@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuoteConfigurationBody, QuoteState } from '@tradeloop/contracts/quotes';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { quoteKeys } from './keys.ts';
+import { quoteKeys } from '../../../lib/query-keys/quotes.ts';
 
 /** POST /api/v1/front/quote_configuration: the server prices a line and answers the quote so far. */
 export function useConfigureQuote() {

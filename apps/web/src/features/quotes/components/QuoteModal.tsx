@@ -32,7 +32,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { authPath } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { randomId } from '../../../lib/storage.ts';
-import { money, priceText } from '../../market/format.ts';
+import { money, priceText } from '../../../lib/product-format.ts';
 import { useConfigureQuote, useSubmitQuote } from '../api/quote.ts';
 import { QUOTE_PATHS } from '../paths.ts';
 import { clearQuoteDraft, readQuoteDraft, reopenPath, saveQuoteDraft } from '../quote-draft.ts';

@@ -32,7 +32,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { dateLabel, initials } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { money } from '../../market/format.ts';
+import { money } from '../../../lib/product-format.ts';
 import { useEnquiries } from '../api/enquiries.ts';
 import { EnquiryThread, STATUS_COLORS } from '../components/EnquiryThread.tsx';
 import { TabPanels } from '../../../components/TabPanels.tsx';

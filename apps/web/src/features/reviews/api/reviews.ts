@@ -12,7 +12,7 @@ import { REVIEW_LIMITS } from '@tradeloop/contracts/reviews-constants';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import { marketKeys } from '../../market/api/keys.ts';
+import { marketKeys } from '../../../lib/query-keys/market.ts';
 import { reviewKeys } from './keys.ts';
 
 export type ReportedReviewsPage = z.infer<typeof reportedReviewsPageSchema>;

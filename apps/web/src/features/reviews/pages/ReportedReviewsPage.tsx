@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { PagePagination } from '../../../components/PagePagination.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { OperatorsOnly } from '../../market/components/OperatorsOnly.tsx';
+import { OperatorsOnly } from '../../../components/OperatorsOnly.tsx';
 import { useModerateReview, useReportedReviews } from '../api/reviews.ts';
 import { ReviewItem } from '../components/ReviewItem.tsx';
 

@@ -29,7 +29,7 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { apiFailure, zodFormValidator } from '../../../lib/form.ts';
 import { useIsOperator } from '../../market/api/operator.ts';
-import { OperatorsOnly } from '../../market/components/OperatorsOnly.tsx';
+import { OperatorsOnly } from '../../../components/OperatorsOnly.tsx';
 import { useOperatorSitePages, useSaveSitePage } from '../api/site-pages.ts';
 
 const PostEditor = lazy(async () => ({

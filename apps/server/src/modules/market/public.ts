@@ -1,0 +1,20 @@
+// The face of the market module: all that other modules, the platform, db/ and app.ts may import from it.
+// Re-exports only (docs/decisions/054-one-crm.md).
+export { loadMarketDemoData } from './demo-data.ts';
+export { type ListingRow, listingsByIds, productUrlOf, publicCards } from './listing.ts';
+export { findListing, pagePrices } from './product-page.ts';
+export {
+  convert,
+  currencyRef,
+  currentRates,
+  displayCurrency,
+  isOperator,
+  type Rates,
+  requireOperator,
+  roundMoney,
+} from './rates.ts';
+export { marketRoutes } from './routes.ts';
+export { companyShowcase, sellerMarketProfile } from './sellers.ts';
+export { plainText, scriptJson } from './seo.ts';
+export { countQuote, refreshListingsNow } from './stats.ts';
+export { wishlistFigures, wishlistsCompanyProduct } from './wishlist.ts';

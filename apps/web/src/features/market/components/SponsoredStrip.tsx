@@ -1,0 +1,53 @@
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { MouseEvent } from 'react';
+import type { SponsoredQuery } from '@tradeloop/contracts/promotion';
+import { ProductCard } from './ProductCard.tsx';
+import { countAdClick, useSponsored } from '../../promotion/api/ads.ts';
+
+/**
+ * Sponsored products (decision 047): above the product list's results for a matching search, and
+ * on product pages for related searches. Each card is marked "Sponsored"; following it counts a click.
+ */
+export function SponsoredStrip({ query, keyword }: { query: Partial<SponsoredQuery> | null; keyword?: string }) {
+  const sponsored = useSponsored(query ?? {}, query !== null);
+  const slots = query ? (sponsored.data ?? []) : [];
+  const cards = slots.flatMap((slot) => slot.products.map((product) => ({ adId: slot.ad_id, product })));
+  if (cards.length === 0) return null;
+  const onFollow = (adId: number, productId: number) => (event: MouseEvent) => {
+    // Only the link to the product page is a click on the ad (not the wishlist or chat buttons).
+    if ((event.target as HTMLElement).closest('a[href*="/productdetail/"]')) countAdClick(adId, productId);
+  };
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="lg"
+      component="section"
+      aria-label="Sponsored products"
+      data-testid="sponsored-strip"
+    >
+      <Stack gap="xs">
+        <Text className="pr-sponsored-label" component="h2">
+          Sponsored
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
+          {cards.map(({ adId, product }) => (
+            <div
+              key={`${adId}-${product.id}`}
+              data-testid="sponsored-card"
+              onClickCapture={onFollow(adId, product.id)}
+              onAuxClickCapture={onFollow(adId, product.id)}
+            >
+              <Group gap={4} mb={4}>
+                <Text size="xs" c="dimmed" fw={600}>
+                  Sponsored
+                </Text>
+              </Group>
+              <ProductCard product={product} keyword={keyword} compact testId="sponsored-product-card" />
+            </div>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
