@@ -159,7 +159,8 @@ export default defineConfig({
       // A safety net, not a measurement: migrations and demo data take minutes on a loaded machine.
       timeout: 300_000,
       reuseExistingServer: false,
-      stdout: 'ignore',
+      // Warnings only (LOG_LEVEL): a slow request or a stalled event loop shows beside a story that failed.
+      stdout: 'pipe',
       stderr: 'pipe',
       env: {
         PORT: String(PORT),

@@ -2,6 +2,7 @@ import { DEV_INBOX } from '@tradeloop/contracts/dev-inbox';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { loadDemoData } from './db/demo-data.ts';
+import { watchEventLoop } from './platform/logging.ts';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -42,6 +43,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+watchEventLoop(app.log);
 app.log.info(
   `TradeLoop is serving ${config.publicUrl} on ${app.database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}`,
 );

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { createTestApp, signUp, type TestUser } from '../../test/helpers.ts';
-import { MASK, maskSecrets } from './logging.ts';
+import { EVENT_LOOP_STALL_MS, MASK, maskSecrets, watchEventLoop } from './logging.ts';
 import { outbox } from './tables.ts';
 
 describe('maskSecrets', () => {
@@ -76,5 +76,22 @@ describe('the log, at debug level', () => {
     expect(log).toContain('/api/v1/autologin?id=');
     for (const secret of [token, encodeURIComponent(token), DEMO_PASSWORD, user.token, signedIn.json().data.token])
       expect(log).not.toContain(secret);
+  });
+});
+
+describe('watchEventLoop', () => {
+  it('warns, with how long, when a synchronous task held the event loop', async () => {
+    const warnings: { longestMs: number; msg: string }[] = [];
+    const stop = watchEventLoop(
+      { warn: (fields: { longestMs: number }, msg: string) => warnings.push({ ...fields, msg }) },
+      100,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150)); // the watch takes its first sample
+    const until = performance.now() + EVENT_LOOP_STALL_MS + 200;
+    while (performance.now() < until); // the stall
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    stop();
+    expect(warnings).toEqual([expect.objectContaining({ msg: 'event loop stalled' })]);
+    expect(warnings[0].longestMs).toBeGreaterThanOrEqual(EVENT_LOOP_STALL_MS);
   });
 });

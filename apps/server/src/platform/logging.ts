@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
@@ -26,6 +27,9 @@ export function serializeRequest(request: FastifyRequest) {
   };
 }
 
+/** An answer slower than this is logged as a warning: at the default level, the log names what was slow. */
+export const SLOW_REQUEST_MS = 5_000;
+
 /**
  * One log line per request, written when it is answered, with its method, address and status. Fastify's
  * own controller writes two, one as the request arrives and one (without its address) as it is answered.
@@ -36,6 +40,31 @@ export class OneLinePerRequest extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime) };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (line.responseTime >= SLOW_REQUEST_MS) reply.log.warn(line, 'slow request');
     else reply.log.info(line, 'request completed');
   }
+}
+
+/** A stall of the event loop this long is logged as a warning: nothing else ran while it lasted. */
+export const EVENT_LOOP_STALL_MS = 1_000;
+
+/**
+ * Warns when the event loop was held for EVENT_LOOP_STALL_MS or more (a long synchronous task, or an
+ * embedded database's long query), with the longest stall of the last period. Returns the stop function.
+ */
+export function watchEventLoop(
+  log: { warn: (fields: { longestMs: number; periodMs: number }, msg: string) => void },
+  periodMs = 10_000,
+): () => void {
+  const delay = monitorEventLoopDelay({ resolution: 50 });
+  delay.enable();
+  const timer = setInterval(() => {
+    const longestMs = Math.round(delay.max / 1e6);
+    delay.reset();
+    if (longestMs >= EVENT_LOOP_STALL_MS) log.warn({ longestMs, periodMs }, 'event loop stalled');
+  }, periodMs).unref();
+  return () => {
+    clearInterval(timer);
+    delay.disable();
+  };
 }
