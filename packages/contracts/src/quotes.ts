@@ -38,6 +38,7 @@ export const QUOTE_MESSAGES = {
   quantityRequired: 'Please enter quantity',
   quantityPositive: 'Quantity must be greater than 0',
   quantityTooHigh: 'This quantity is too high',
+  quantityWhole: 'Please enter a whole number for this unit',
   combinationRequired: 'Please choose a value for every option',
   combinationUnavailable: 'This combination is not available',
   notYourEnquiry: 'You can only send quote requests as yourself.',

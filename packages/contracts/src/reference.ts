@@ -82,6 +82,29 @@ export const UNITS = [
   'Tonne-km',
 ] as const;
 
+/** Units sold only in whole numbers: nobody orders half a pair or 2.5 cartons (weights and lengths divide). */
+export const WHOLE_UNITS: ReadonlySet<string> = new Set<(typeof UNITS)[number]>([
+  'Piece',
+  'Pair',
+  'Set',
+  'Dozen',
+  'Box',
+  'Carton',
+  'Pack',
+  'Bag',
+  'Roll',
+  'Pallet',
+  'Bundle',
+  'Container (20 ft)',
+  'Container (40 ft)',
+  'Unit',
+  'Sheet',
+  'Drum',
+]);
+
+/** Whether a quantity of `unit` must be a whole number (a product without a unit is counted in pieces). */
+export const isWholeUnit = (unit: string | null | undefined) => !unit || WHOLE_UNITS.has(unit);
+
 /** Price terms: Incoterms (type price_term) and payment terms (type payment_term). */
 export const PRICE_TERMS = {
   price_term: ['EXW', 'FCA', 'FAS', 'FOB', 'CFR', 'CIF', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP'],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
 import type { DomainEvents } from '../../platform/events.ts';
 import { outboxMessages } from '../../platform/mail.ts';
 import { as, createTestApp, settled, signUp, type TestUser } from '../../../test/helpers.ts';
@@ -160,6 +161,37 @@ describe('POST /api/v1/front/quote_configuration', () => {
     expect((await configure(buyer, { ...base, combinations: { Power: '9 HP', Phase: 'Three' } })).statusCode).toBe(422);
     expect((await configure(buyer, { ...base, quantity: -1 })).statusCode).toBe(422);
     expect((await configure(buyer, { ...base, product_id: 999999 })).statusCode).toBe(404);
+  });
+
+  it('counts pieces in whole numbers and weighs kilograms in fractions', async () => {
+    const whole = { unique_session_id: 'session-whole-1', product_id: pump, combinations: ['3 HP', 'Single'] };
+    const half = await configure(buyer, { ...whole, quantity: 2.5 });
+    expect(half.statusCode).toBe(422);
+    expect(half.json().errors).toEqual({ quantity: [QUOTE_MESSAGES.quantityWhole] });
+    expect((await configure(buyer, { ...whole, quantity: 0 })).statusCode).toBe(422);
+    const units: { id: number; name: string }[] = (await app.inject({ method: 'GET', url: '/api/v1/unit' })).json()
+      .data;
+    const kilogram = units.find((unit) => unit.name === 'Kilogram')!.id;
+    const spice = (
+      await createProductAs(
+        app,
+        seller,
+        inStockProduct(refs, {
+          name: 'Cumin Seeds',
+          choice_options: [{ name: 'Grade', values: ['Bold'] }],
+          qty_unit: kilogram,
+        }),
+      )
+    ).id;
+    const weighed = await configure(buyer, {
+      unique_session_id: 'session-whole-2',
+      product_id: spice,
+      quantity: 2.5,
+      combinations: ['Bold'],
+    });
+    expect(weighed.statusCode).toBe(200);
+    // 2.5 kg at the first tier's 420 a kilogram.
+    expect(weighed.json().data.line).toMatchObject({ quantity: 2.5, unit: 'Kilogram', total: 1050 });
   });
 
   it('keeps a session to whoever started it', async () => {
