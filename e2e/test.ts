@@ -1,4 +1,4 @@
-import { test as base, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
@@ -36,6 +36,35 @@ function reportAlerts() {
   }).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
+/**
+ * A page the server rendered looks ready before React has hydrated it: a value typed into its form then is
+ * lost and a click does nothing (a loaded machine hydrates late). Each load of a document (goto, reload)
+ * waits for the app's mark (apps/web/src/start.tsx); a document that is not the app (a file, JSON) has
+ * no #root and is not waited for.
+ */
+function waitForInteractive(page: Page) {
+  return page.waitForFunction(
+    () => !document.getElementById('root') || document.documentElement.dataset.interactive === 'true',
+  );
+}
+
+function loadsWaitForTheApp(context: BrowserContext) {
+  context.on('page', (page) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await waitForInteractive(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await waitForInteractive(page);
+      return response;
+    };
+  });
+}
+
 /** Playwright's test, with every context (the page's own and each `browser.newContext()`) reporting alerts. */
 export const test = base.extend({
   browser: [
@@ -47,6 +76,7 @@ export const test = base.extend({
           alertsShown.set(page, [...(alertsShown.get(page) ?? []), text]);
         });
         await context.addInitScript(reportAlerts);
+        loadsWaitForTheApp(context);
         return context;
       };
       await use(browser);

@@ -1,5 +1,5 @@
 import './lib/zod-config.ts';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { RouteObject } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
@@ -29,6 +29,18 @@ function servedPageToHydrate(): ServedPage | null {
   storeCurrencyParam(new URL(window.location.href).searchParams.get(CURRENCY_PARAM));
   if (isSignedIn() || getCurrencyId() !== served.currency) return null;
   return served;
+}
+
+/**
+ * Marks the document interactive (`<html data-interactive>`) once React has hydrated or rendered it. Until
+ * then a served page only looks ready: what is typed into its form is not in React's state yet, and a click
+ * on its buttons does nothing. Browser stories wait for the mark after loading a page (e2e/test.ts).
+ */
+function MarkInteractive() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
+  return null;
 }
 
 /** Lazy routes of the first page load before hydrating, so the first render matches the HTML. */
@@ -75,6 +87,7 @@ export async function start() {
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
+        <MarkInteractive />
       </AppProviders>
     </StrictMode>
   );

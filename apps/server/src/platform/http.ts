@@ -70,7 +70,9 @@ export function toFailure(error: FastifyError | Error, requestId: string): { sta
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { statusCode, body } = toFailure(error, request.id);
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // A visitor who leaves while a page streams closes its answer early: no fault of the server's.
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') request.log.info('the client left before the answer ended');
+    else if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ statusCode, message: body.message }, 'request refused');
     return reply.status(statusCode).send(body);
   });
