@@ -53,6 +53,7 @@ import { quotesRoutes } from './modules/quotes/public.ts';
 import { buyingRequestsRoutes } from './modules/buying-requests/public.ts';
 import { ordersRoutes } from './modules/orders/public.ts';
 import { statisticsRoutes } from './modules/statistics/public.ts';
+import { dashboardRoutes } from './modules/dashboard/public.ts';
 import { trackingRoutes } from './modules/tracking/public.ts';
 
 declare module 'fastify' {
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('crm', createCrm(app));
   await app.register(crmRoutes);
   await app.register(statisticsRoutes);
+  await app.register(dashboardRoutes);
   await app.register(marketRoutes, { demoPictures: options.demoPictures ?? config.demoData });
   await app.register(quotesRoutes);
   await app.register(buyingRequestsRoutes);

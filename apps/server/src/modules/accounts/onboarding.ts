@@ -121,3 +121,9 @@ export async function dismissWelcome(tx: Tx, userId: number): Promise<Onboarding
     .onConflictDoUpdate({ target: onboarding.userId, set: { welcomeSeenAt: now, updatedAt: now } });
   return getOnboarding(tx, userId);
 }
+
+/** The categories and countries a buyer chose in onboarding (none when they skipped it): their recommendations. */
+export async function buyerInterests(db: Tx, userId: number) {
+  const row = await progressRow(db, userId);
+  return { categoryIds: row?.interestCategoryIds ?? [], countryCodes: row?.interestCountryCodes ?? [] };
+}

@@ -6,6 +6,7 @@ export { companyColumn } from './columns.ts';
 export { directoryRoutes } from './directory-routes.ts';
 export { listSellers } from './directory.ts';
 export { documentParty, type DocumentPartyFacts } from './document-parties.ts';
+export { buyerInterests } from './onboarding.ts';
 export { onboardingRoutes } from './onboarding-routes.ts';
 export { passwordRoutes } from './password-routes.ts';
 export { avatarRoutes } from './avatar-routes.ts';

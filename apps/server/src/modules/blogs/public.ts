@@ -3,4 +3,4 @@
 export { ensureDemoBlogCovers, loadBlogsDemoData } from './demo-data.ts';
 export { cleanPostHtml } from './html.ts';
 export { blogsRoutes } from './routes.ts';
-export { postToAnnounce, publishedPostCount, publishedPostPaths } from './service.ts';
+export { postToAnnounce, publishedPostCount, publishedPostPaths, recentPostsOf } from './service.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import type { z } from 'zod';
 import {
@@ -149,6 +149,18 @@ export async function recentPosts(db: Tx, query: z.infer<typeof blogRecentQueryS
     .where(await publicScope(db, query))
     .orderBy(...newestFirst)
     .limit(query.take);
+  return cards(db, rows);
+}
+
+/** The newest published posts of these companies (a buyer's followed suppliers, decision 066). */
+export async function recentPostsOf(db: Tx, companyIds: number[], take: number): Promise<BlogPostCard[]> {
+  if (companyIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(blogPosts)
+    .where(and(isPublished, inArray(blogPosts.companyId, companyIds)))
+    .orderBy(...newestFirst)
+    .limit(take);
   return cards(db, rows);
 }
 

@@ -3,6 +3,6 @@
 export { loadChatDemoData } from './demo-data.ts';
 export { parseFields } from './multipart.ts';
 export { conversationsWithCompany, ratableCompany } from './review-eligibility.ts';
-export { findDirectRoom } from './rooms.ts';
+export { findDirectRoom, recentRooms, unreadCounts } from './rooms.ts';
 export { chatRoutes } from './routes.ts';
 export { joinAsColleague } from './transfers.ts';

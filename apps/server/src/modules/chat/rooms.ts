@@ -215,6 +215,29 @@ export async function listRooms(
   };
 }
 
+/**
+ * The viewer's conversations for their home (decision 066): those with unread messages first, then by
+ * last message; archived, blocked and declined ones left out, new requests kept (they await an answer).
+ */
+export async function recentRooms(db: Tx, viewer: Viewer, limit: number): Promise<Room[]> {
+  const rows = await roomRows(db, viewer)
+    .where(
+      and(
+        ownActiveRooms(viewer.id),
+        ne(chatMembers.requestStatus, 'declined'),
+        eq(chatMembers.isArchived, false),
+        sql`not ${blockedBy(viewer.id)}`,
+      ),
+    )
+    .orderBy(
+      sql`(${unreadOf(viewer.id)} > 0) desc`,
+      sql`coalesce(${chatRooms.lastMessageAt}, ${chatRooms.createdAt}) desc`,
+      desc(chatRooms.id),
+    )
+    .limit(limit);
+  return toRooms(db, rows);
+}
+
 /** One room as the viewer sees it; 404 unless the viewer is an active member. */
 export async function roomView(db: Tx, viewer: Viewer, roomId: number): Promise<Room> {
   const rows = await roomRows(db, viewer).where(and(ownActiveRooms(viewer.id), eq(chatMembers.roomId, roomId)));

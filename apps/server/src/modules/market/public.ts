@@ -13,8 +13,9 @@ export {
   requireOperator,
   roundMoney,
 } from './rates.ts';
+export { newProductsOf, recommendedProducts } from './recommendations.ts';
 export { marketRoutes } from './routes.ts';
 export { companyShowcase, sellerMarketProfile } from './sellers.ts';
 export { plainText, scriptJson } from './seo.ts';
 export { countQuote, refreshListingsNow } from './stats.ts';
-export { wishlistFigures, wishlistsCompanyProduct } from './wishlist.ts';
+export { listWishlist, wishlistFigures, wishlistIds, wishlistsCompanyProduct } from './wishlist.ts';

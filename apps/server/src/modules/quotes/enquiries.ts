@@ -104,6 +104,18 @@ export async function listEnquiries(
     .orderBy(desc(enquiries.updatedAt), desc(enquiries.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
+  return {
+    data: await summaries(db, rows, side),
+    currentPage: query.page,
+    lastPage: Math.max(1, Math.ceil(total / query.per_page)),
+    perPage: query.per_page,
+    total,
+    counts: await countsByStatus(db, mine),
+  };
+}
+
+/** How many of the side's enquiries stand in each status (expired offers counted as expired). */
+async function countsByStatus(db: Db, mine: SQL) {
   const byStatus = await db
     .select({ status: effectiveStatus, total: count() })
     .from(enquiries)
@@ -111,13 +123,29 @@ export async function listEnquiries(
     .groupBy(effectiveStatus);
   const counts = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>;
   for (const entry of byStatus) counts[entry.status] = Number(entry.total);
+  return counts;
+}
+
+/** What awaits whom: an offer for the buyer's answer, then a question for the seller's, then the closed ones. */
+const buyerUrgency = sql`case ${effectiveStatus} when 'answered' then 0 when 'open' then 1 else 2 end`;
+
+/**
+ * The buyer's enquiries for their home (decision 066): offers awaiting their accept or decline first,
+ * then those awaiting the seller, then the rest, each by latest activity; with counts by status.
+ */
+export async function buyerEnquiryDigest(db: Db, user: AuthUser, limit: number) {
+  const mine = sideCondition(user, 'buyer');
+  const rows = await db
+    .select()
+    .from(enquiries)
+    .where(mine)
+    .orderBy(buyerUrgency, desc(enquiries.updatedAt), desc(enquiries.id))
+    .limit(limit);
+  const counts = await countsByStatus(db, mine);
   return {
-    data: await summaries(db, rows, side),
-    currentPage: query.page,
-    lastPage: Math.max(1, Math.ceil(total / query.per_page)),
-    perPage: query.per_page,
-    total,
+    items: await summaries(db, rows, 'buyer'),
     counts,
+    total: Object.values(counts).reduce((sum, value) => sum + value, 0),
   };
 }
 

@@ -3,6 +3,7 @@
 export { loadQuotesDemoData } from './demo-data.ts';
 export {
   buyerEnquiriesWith,
+  buyerEnquiryDigest,
   buyerEnquiry,
   countEnquiriesBetween,
   countReceivedEnquiries,

@@ -9,6 +9,7 @@ export {
   newTrackingId,
   scoringEngagement,
   sessionIntent,
+  viewedProductIds,
   visitorsBetween,
 } from './service.ts';
 export { leadBrowsing, type LeadBrowsing } from './statistics.ts';

@@ -429,3 +429,33 @@ export async function scoringEngagement(db: Tx, companyId: number, userIds: numb
     contactClicks: row.contact_clicks,
   };
 }
+
+/**
+ * The products the user viewed, latest view first (a buyer's recommendations, decision 066): views sent
+ * while signed in and those of their browser sessions from before they signed in.
+ */
+export async function viewedProductIds(db: Tx, userId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ productId: trackingEvents.productId, last: sql`max(${trackingEvents.at})` })
+    .from(trackingEvents)
+    .where(
+      and(
+        eq(trackingEvents.kind, 'view'),
+        sql`${trackingEvents.productId} is not null`,
+        or(
+          eq(trackingEvents.userId, userId),
+          inArray(
+            trackingEvents.sessionId,
+            db
+              .select({ sessionId: trackingSessions.sessionId })
+              .from(trackingSessions)
+              .where(eq(trackingSessions.userId, userId)),
+          ),
+        ),
+      ),
+    )
+    .groupBy(trackingEvents.productId)
+    .orderBy(sql`max(${trackingEvents.at}) desc`, trackingEvents.productId)
+    .limit(limit);
+  return rows.map((row) => Number(row.productId));
+}

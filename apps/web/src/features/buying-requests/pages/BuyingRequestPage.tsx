@@ -19,7 +19,7 @@ import { ENQUIRY_STATUS_LABELS } from '@tradeloop/contracts/quotes';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { SkeletonRows } from '../../../components/SkeletonRows.tsx';
-import { STATUS_COLORS } from '../../quotes/components/EnquiryThread.tsx';
+import { STATUS_COLORS } from '../../quotes/enquiry-format.ts';
 import { QUOTE_PATHS } from '../../quotes/paths.ts';
 import { useBuyingRequest } from '../api/buying-requests.ts';
 import { priceText, quantityText, shortDate } from '../format.ts';

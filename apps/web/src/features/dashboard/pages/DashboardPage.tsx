@@ -12,6 +12,7 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { useProfile } from '../../accounts/api/get-profile.ts';
 import { ProfileCompletionCard } from '../../accounts/components/ProfileCompletionCard.tsx';
 import { BuyerFigures } from '../components/BuyerFigures.tsx';
+import { BuyerHome } from '../components/BuyerHome.tsx';
 import { QuickLinks } from '../components/QuickLinks.tsx';
 
 // Chart.js comes with the statistics: only in this chunk, loaded when there are figures to show.
@@ -78,9 +79,12 @@ function DashboardBody({ profile }: { profile: Profile }) {
   const isSubuser = profile.user_type === 'subuser';
   const can = useCan();
   // The figures are of the company's leads and quotes: for sellers and the roles that see leads.
-  const showsStatistics = profile.user_type !== 'others' && can('crm.leads.view');
+  const isBuyer = profile.user_type === 'others';
+  const showsStatistics = !isBuyer && can('crm.leads.view');
   return (
     <Stack gap="xl">
+      {isBuyer && <BuyerHome />}
+      {isBuyer && <BuyerFigures />}
       {isSubuser && (
         <Alert variant="light" color="violet" icon={<IconInfoCircle size={18} />} title="Your workspace is the CRM">
           <Stack gap="xs" align="flex-start">
@@ -122,7 +126,6 @@ function DashboardBody({ profile }: { profile: Profile }) {
           <SellerStatistics />
         </Suspense>
       )}
-      {profile.user_type === 'others' && <BuyerFigures />}
       <QuickLinks userType={profile.user_type} />
     </Stack>
   );

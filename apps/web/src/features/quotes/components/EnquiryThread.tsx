@@ -32,14 +32,7 @@ import { money } from '../../../lib/product-format.ts';
 import { QuotationPanel } from '../../orders/components/QuotationPanel.tsx';
 import { ReviewAfterEnquiry } from '../../reviews/components/ReviewAfterEnquiry.tsx';
 import { useEnquiry, useEnquiryAction } from '../api/enquiries.ts';
-
-export const STATUS_COLORS: Record<string, string> = {
-  open: 'blue',
-  answered: 'teal',
-  accepted: 'green',
-  declined: 'gray',
-  expired: 'orange',
-};
+import { STATUS_COLORS } from '../enquiry-format.ts';
 
 const KIND_LABELS: Record<EnquiryMessage['kind'], string> = {
   request: 'Quote request',

@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import {
-  Avatar,
-  Badge,
   Chip,
   Container,
   Drawer,
   Grid,
   Group,
-  Indicator,
   Pagination,
   Paper,
   Skeleton,
@@ -30,11 +27,10 @@ import {
 } from '@tradeloop/contracts/quotes';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
-import { dateLabel, initials } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { money } from '../../../lib/product-format.ts';
 import { useEnquiries } from '../api/enquiries.ts';
-import { EnquiryThread, STATUS_COLORS } from '../components/EnquiryThread.tsx';
+import { EnquiryThread } from '../components/EnquiryThread.tsx';
+import { EnquiryRowBody } from '../components/EnquiryRowBody.tsx';
 import { TabPanels } from '../../../components/TabPanels.tsx';
 
 function EnquiryItem({ enquiry, active, onOpen }: { enquiry: EnquirySummary; active: boolean; onOpen: () => void }) {
@@ -51,36 +47,7 @@ function EnquiryItem({ enquiry, active, onOpen }: { enquiry: EnquirySummary; act
       }}
       data-testid="enquiry-item"
     >
-      <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Indicator disabled={!enquiry.unread} color="red" size={10} offset={4}>
-          <Avatar src={enquiry.product_image} radius="md" size={48} alt="">
-            {initials(enquiry.product_name)}
-          </Avatar>
-        </Indicator>
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" wrap="nowrap" gap={4}>
-            <Text size="sm" fw={enquiry.unread ? 700 : 600} lineClamp={1}>
-              {enquiry.product_name}
-            </Text>
-            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-              {dateLabel(enquiry.updated_at)}
-            </Text>
-          </Group>
-          <Text size="xs" c="dimmed" lineClamp={1}>
-            {enquiry.counterpart.company_name ?? enquiry.counterpart.name} · {enquiry.quantity} {enquiry.unit ?? ''}
-          </Text>
-          <Group justify="space-between" mt={4}>
-            <Badge size="xs" variant="light" color={STATUS_COLORS[enquiry.status]}>
-              {ENQUIRY_STATUS_LABELS[enquiry.status]}
-            </Badge>
-            <Text size="xs" fw={600}>
-              {enquiry.offer_total !== null
-                ? money(enquiry.offer_total, enquiry.currency)
-                : money(enquiry.requested_total, enquiry.currency)}
-            </Text>
-          </Group>
-        </div>
-      </Group>
+      <EnquiryRowBody enquiry={enquiry} />
     </UnstyledButton>
   );
 }

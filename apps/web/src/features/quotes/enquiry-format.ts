@@ -1,0 +1,16 @@
+import type { EnquiryStatus, EnquirySummary } from '@tradeloop/contracts/quotes';
+import { money } from '../../lib/product-format.ts';
+
+/** The badge colour of an enquiry's status, wherever an enquiry is listed. */
+export const STATUS_COLORS: Record<EnquiryStatus, string> = {
+  open: 'blue',
+  answered: 'teal',
+  accepted: 'green',
+  declined: 'gray',
+  expired: 'orange',
+};
+
+/** What an enquiry is worth in a list: the offer's total once there is one, else the requested total. */
+export function enquiryAmount(enquiry: Pick<EnquirySummary, 'offer_total' | 'requested_total' | 'currency'>) {
+  return money(enquiry.offer_total ?? enquiry.requested_total, enquiry.currency);
+}
