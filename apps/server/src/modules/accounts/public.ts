@@ -44,5 +44,6 @@ export {
   getProfile,
   localUser,
   markEmailVerified,
+  type NewAccount,
   slugify,
 } from './service.ts';
