@@ -472,10 +472,15 @@ export type DynamicForm = z.infer<typeof dynamicFormSchema>;
 
 // ── the record page ──────────────────────────────────────────────────────────────────────────────
 
+/** The lead page's notice before the leads it possibly duplicates (decision 064). */
+export const DUPLICATE_NOTICE = 'Possible duplicate of';
+
 export const recordDetailSchema = z.object({
   record: recordSchema,
   sections: z.array(dynamicSectionSchema),
   related: relatedSchema,
+  /** Leads: older live leads sharing an e-mail or phone (E.164) with this one, "Possible duplicate of …". */
+  duplicate_of: z.array(recordRefSchema),
   analytics: analyticsSchema,
   refs: refsSchema,
 });

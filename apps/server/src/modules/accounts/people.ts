@@ -22,13 +22,17 @@ const personColumns = {
   deletedAt: users.deletedAt,
   emailVerified: users.emailVerified,
   mobileVerified: users.mobileVerified,
+  /** The mobile number in E.164 once verified (unique among accounts). */
+  verifiedMobile: users.verifiedMobile,
   avatar: userProfiles.avatar_original,
   firstName: userProfiles.first_name,
   lastName: userProfiles.last_name,
   profileCompanyType: userProfiles.company_type,
   country: userProfiles.country,
   city: userProfiles.city,
+  /** The mobile's country (ISO code, "IN") and its calling code ("+91"). */
   mobileCode: userProfiles.mobile_code,
+  mobileCountryCode: userProfiles.mobile_country_code,
   mobile: userProfiles.mobile,
   companyName: companies.name,
   companyType: companies.companyType,

@@ -45,5 +45,6 @@ export {
   getProfile,
   localUser,
   markEmailVerified,
+  type NewAccount,
   slugify,
 } from './service.ts';

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { createDemoApp } from '../../../test/helpers.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { CRM_TYPE } from '@tradeloop/contracts/crm/records';
 import { crmForms } from './forms/tables.ts';
+import { emailKey, phoneKey } from './records/duplicates.ts';
+import { crmRecords } from './records/tables.ts';
 import { crm, listing } from './test-support.ts';
 
 let app: FastifyInstance;
@@ -36,5 +40,27 @@ describe('CRM demo data', () => {
     expect(views.map((view: { name: string }) => view.name)).toContain('Hot leads');
     const board = (await crm(app, sub, 'GET', 'crm/kanbon_data_list?type_id=2')).json().data;
     expect(board.columns.some((column: { amount: number }) => column.amount > 0)).toBe(true);
+  });
+
+  it('has no two leads of a company sharing an e-mail or a phone (issue 42)', async () => {
+    const leads = await app.db
+      .select({ companyId: crmRecords.companyId, values: crmRecords.values })
+      .from(crmRecords)
+      .where(and(eq(crmRecords.typeId, CRM_TYPE.leads), isNull(crmRecords.deletedAt)));
+    expect(leads.length).toBeGreaterThanOrEqual(30);
+    const seen = new Map<string, number>();
+    const shared: string[] = [];
+    for (const { companyId, values } of leads) {
+      const keys = [emailKey(values.email), ...new Set([phoneKey(values.phone), phoneKey(values.mobile)])].filter(
+        Boolean,
+      );
+      expect(keys.length, JSON.stringify(values)).toBeGreaterThan(0);
+      for (const key of keys) {
+        const seenKey = `${companyId}:${key}`;
+        seen.set(seenKey, (seen.get(seenKey) ?? 0) + 1);
+        if (seen.get(seenKey) === 2) shared.push(seenKey);
+      }
+    }
+    expect(shared).toEqual([]);
   });
 });

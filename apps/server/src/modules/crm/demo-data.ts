@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { CRM_TYPE, type RecordTypeId, type RecordValues } from '@tradeloop/contracts/crm/records';
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
 import type { Tx } from '../../db/client.ts';
+import { toE164 } from '@tradeloop/contracts/phone';
 import { companyIds, findPeople } from '../accounts/public.ts';
+import { findCountry } from '../reference/public.ts';
 import { convertLead } from './records/conversion.ts';
 import { ensureDefaultForms } from './forms/service.ts';
 import { createRecord, type Actor } from './records/service.ts';
@@ -174,6 +176,13 @@ const PEOPLE = [
   ['Noura', 'Haddad'],
   ['Lars', 'Nielsen'],
   ['Priyanka', 'Menon'],
+  // As many people as demo leads, so no two leads share a name, an e-mail or a phone (issue 42).
+  ['Kwame', 'Mensah'],
+  ['Agnieszka', 'Nowak'],
+  ['Karim', 'Benali'],
+  ['Nguyen', 'Thi Lan'],
+  ['Martín', 'Herrera'],
+  ['Dmitri', 'Volkov'],
 ] as const;
 
 const LEAD_COMPANIES = [
@@ -331,6 +340,12 @@ async function demoDeals(
   }
 }
 
+/** A lead's phone in E.164 with its country's calling code, distinct per lead. */
+function demoPhone(country: string, index: number) {
+  const callingCode = findCountry(country)?.phonecode.replace(/^\+/, '').split(/\D/)[0] || '44';
+  return toE164(`+${callingCode}${7_100_000_000 + index * 1_234_567}`) ?? `+${callingCode}${7_100_000_000 + index}`;
+}
+
 async function demoLeads(crm: CrmHooks, tx: Tx, team: Team, random: ReturnType<typeof seeded>) {
   const leads: number[] = [];
   for (let index = 0; index < 36; index += 1) {
@@ -354,7 +369,7 @@ async function demoLeads(crm: CrmHooks, tx: Tx, team: Team, random: ReturnType<t
           'Plant Manager',
         ]),
         email: emailOf(first, last, site),
-        phone: `+${30 + (index % 60)} ${5000 + index * 17} ${300_000 + index * 3331}`,
+        phone: demoPhone(country, index),
         website: `https://${site}`,
         lead_status: STATUSES[index % STATUSES.length],
         lead_source: SOURCES[index % SOURCES.length],

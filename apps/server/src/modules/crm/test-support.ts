@@ -5,7 +5,7 @@ import type { RecordValues } from '@tradeloop/contracts/crm/records';
 import { as, settled, uniqueEmail, type TestUser } from '../../../test/helpers.ts';
 import type { Tx } from '../../db/client.ts';
 import { createSession } from '../../platform/sessions.ts';
-import { createAccount } from '../accounts/public.ts';
+import { createAccount, type NewAccount } from '../accounts/public.ts';
 import { crmRecords } from './records/tables.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -79,7 +79,13 @@ export async function backdateRecord(db: Tx, recordId: number, createdAt: Date) 
 export async function personOf(
   app: FastifyInstance,
   kind: 'buyer' | 'subuser',
-  options: { name: string; parent?: TestUser; profile?: Record<string, string> },
+  options: {
+    name: string;
+    parent?: TestUser;
+    profile?: Record<string, string>;
+    company?: NewAccount['company'];
+    emailVerified?: boolean;
+  },
 ): Promise<TestUser> {
   const email = uniqueEmail(kind);
   const created = await app.db.transaction((tx) =>
@@ -90,6 +96,8 @@ export async function personOf(
       userType: kind === 'buyer' ? 'others' : 'subuser',
       parent: options.parent ? { userId: options.parent.id, companyId: options.parent.companyId! } : undefined,
       profile: options.profile,
+      company: options.company,
+      emailVerified: options.emailVerified,
     }),
   );
   const { token } = await createSession(app.db, created.userId, {});

@@ -93,11 +93,16 @@ export async function leadFromEngagement(crm: CrmHooks, tx: Tx, event: DomainEve
     const facts = await sessionIntent(tx, sessionId, companyId);
     if (!showsIntent(await engagementSettings(tx, companyId), facts)) return null;
     const buyer = await buyerOf(tx, buyerUserId);
-    const { lead } = await createLead(crm, tx, companyId, buyer.values, ENGAGEMENT_LEAD_SOURCE);
-    leadId = lead.id;
-    created = true;
+    // A lead with the buyer's verified mobile is reused rather than made (decision 064).
+    const made = await createLead(crm, tx, companyId, buyer.values, ENGAGEMENT_LEAD_SOURCE, {
+      matchPhone: buyer.verifiedPhone,
+    });
+    leadId = made.lead.id;
+    created = made.created;
     // A plain insert: a second delivery racing this one fails here, rolls back and finds the lead on retry.
-    await tx.insert(crmLeadVisitors).values({ companyId, userId: buyerUserId, leadId, origin: 'intent' });
+    await tx
+      .insert(crmLeadVisitors)
+      .values({ companyId, userId: buyerUserId, leadId, origin: created ? 'intent' : 'matched' });
   }
   const [fresh] = await tx
     .insert(crmLeadSessions)

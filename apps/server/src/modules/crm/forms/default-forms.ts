@@ -75,6 +75,9 @@ const LEAD_FORM: DefaultSection[] = [
       { name: 'email', label: 'E-mail', type: 'email', system: true },
       { name: 'phone', label: 'Phone', type: 'phone', system: true },
       { name: 'mobile', label: 'Mobile', type: 'phone' },
+      // The marketplace buyer's verified facts (decision 064); the seller may tick them for others.
+      { name: 'email_verified', label: 'E-mail verified', type: 'checkbox' },
+      { name: 'mobile_verified', label: 'Mobile verified', type: 'checkbox' },
       { name: 'website', label: 'Website', type: 'url' },
       {
         name: 'lead_status',

@@ -26,7 +26,7 @@ let pump: number;
 let coupling: number;
 let similar: number[];
 
-/** The buyer's names as their profile gives them: the family name is not guessed from the spaces. */
+/** The buyer's names as their profile gives them: they win over a split of the full name. */
 const buyerProfile = {
   country: 'DE',
   city: 'Berlin',
@@ -94,7 +94,7 @@ describe('quote.submitted → a lead in the seller CRM (POST /api/v1/front/getQu
         first_name: 'Bea Maria',
         last_name: 'Buyer',
         email: buyer.email,
-        phone: '+49 1512345678',
+        phone: '+491512345678',
         country: 'Germany',
         country_code: 'DE',
         city: 'Berlin',
@@ -125,7 +125,7 @@ describe('quote.submitted → a lead in the seller CRM (POST /api/v1/front/getQu
       first_name: 'Bea Maria',
       last_name: 'Buyer',
       email: buyer.email,
-      phone: '+49 1512345678',
+      phone: '+491512345678',
       country: 'Germany',
       city: 'Berlin',
       lead_source: 'Marketplace Quote',
@@ -211,9 +211,8 @@ describe('chat.first_message → a type_2 thread', () => {
       product_details: { product_id: pump, name: 'Centrifugal Water Pump' },
     });
     const lead = await leadInfo(app, seller, thread.lead.id);
-    // No first and last name in the profile: the full name stays whole rather than split at a guess.
-    expect(lead.values).toMatchObject({ first_name: 'Chen Wei', lead_source: 'Marketplace Chat' });
-    expect(lead.values.last_name).toBeUndefined();
+    // No first and last name in the profile: the full name splits at its first space (decision 064).
+    expect(lead.values).toMatchObject({ first_name: 'Chen', last_name: 'Wei', lead_source: 'Marketplace Chat' });
     const history = await timelineOf(app, seller, thread.lead.id);
     expect(history[0]).toMatchObject({
       kind: 'thread_added',
@@ -253,7 +252,7 @@ describe('chat.first_message → a type_2 thread', () => {
       return (await leadInfo(app, seller, entry.lead.id)).values;
     };
     expect(await leadOf(fatima.id)).toMatchObject({ first_name: 'Fatima', last_name: 'Al Mansouri' });
-    expect(await leadOf(noNames.id)).toMatchObject({ first_name: 'Mary Ann Smith' });
+    expect(await leadOf(noNames.id)).toMatchObject({ first_name: 'Mary', last_name: 'Ann Smith' });
   });
 });
 

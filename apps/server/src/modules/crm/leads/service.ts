@@ -1,9 +1,10 @@
 import { COMBINATION_SEPARATOR, productTitle } from '@tradeloop/contracts/catalog';
 import type { RecordValues } from '@tradeloop/contracts/crm/records';
+import { toE164 } from '@tradeloop/contracts/phone';
 import { LOOP_SOURCES, THREAD_TYPE, type ThreadContact, type ThreadProduct } from '@tradeloop/contracts/crm/leads';
 import type { Tx } from '../../../db/client.ts';
 import type { DomainEvents } from '../../../platform/events.ts';
-import { findPerson } from '../../accounts/public.ts';
+import { findPerson, type Person } from '../../accounts/public.ts';
 import { type Caches, categoryTree, pathOf } from '../../catalog/public.ts';
 import { requestForSupplier } from '../../buying-requests/public.ts';
 import { createLead } from './intake.ts';
@@ -20,31 +21,43 @@ import { addThread, loopThreadExists, productFacts, type NewThread, type Product
  * failure leaves nothing behind and never fails the buyer's request.
  */
 
-export type Buyer = { name: string; contact: ThreadContact; values: RecordValues };
+/** The buyer: name, thread contact, lead values, and the mobile when verified (a lead may be matched by it). */
+export type Buyer = { name: string; contact: ThreadContact; values: RecordValues; verifiedPhone: string | null };
 
 const present = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
 
 /**
- * First and last name as the buyer's profile gives them. Without them the full name is the first
- * name and the last is left empty: a space does not tell where a family name starts ("Fatima Al
- * Mansouri", "Mary Ann Smith").
+ * First and last name as the buyer's profile gives them. Without them the full name is split at its
+ * first space ("Fatima Al Mansouri" → "Fatima", "Al Mansouri"), as HubSpot and Salesforce do: a space
+ * does not always tell where a family name starts ("Mary Ann Smith"), but an empty last name is wrong
+ * every time, and the seller can correct the split on the lead.
  */
 export function namesOf(person: { name: string; firstName: string | null; lastName: string | null }) {
   const first = present(person.firstName);
   const last = present(person.lastName);
   if (first || last) return { first: first ?? '', last };
-  return { first: person.name.trim(), last: null };
+  const [given, ...family] = person.name.trim().split(/\s+/);
+  return { first: given ?? '', last: family.length ? family.join(' ') : null };
 }
 
-/** The buyer as their account shows them: name, e-mail, mobile, company, country and city. */
+/**
+ * The buyer's mobile in E.164: the verified number when there is one, else the profile's number with
+ * its calling code ("+91"; mobile_code holds the country, "IN", and stands in when the code is missing).
+ */
+function mobileOf(row: Person) {
+  if (row.verifiedMobile) return row.verifiedMobile;
+  const code = present(row.mobileCode);
+  const callingCode = present(row.mobileCountryCode) ?? (code && /^\+?\d+$/.test(code) ? code : null);
+  return toE164(row.mobile, { callingCode, country: code ?? row.country });
+}
+
+/** The buyer as their account shows them: name, e-mail, mobile, company, country, city and what is verified. */
 export async function buyerOf(tx: Tx, userId: number): Promise<Buyer> {
   const row = await findPerson(tx, userId);
   if (!row) throw new Error(`buyer ${userId} not found`);
   const { first, last } = namesOf(row);
-  const code = present(row.mobileCode)?.replace(/^\+/, '');
-  const mobile = present(row.mobile);
-  const phone = mobile ? (code ? `+${code} ${mobile}` : mobile) : null;
-  const countryCode = present(row.country);
+  const phone = mobileOf(row);
+  const countryCode = present(row.country) ?? present(row.companyCountry);
   const country = countryCode ? (findCountry(countryCode)?.name ?? countryCode) : null;
   const email = row.deletedAt ? null : row.email;
   const contact: ThreadContact = {
@@ -73,7 +86,10 @@ export async function buyerOf(tx: Tx, userId: number): Promise<Buyer> {
       city: contact.city,
     }).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
   );
-  return { name: row.name, contact, values };
+  // What the marketplace verified, for the lead form's checkboxes (a form without them drops them).
+  if (email) values.email_verified = row.emailVerified;
+  if (phone) values.mobile_verified = row.mobileVerified === 'verified';
+  return { name: row.name, contact, values, verifiedPhone: row.verifiedMobile };
 }
 
 /** Attribute names of the product beside the values of a combination ("5 HP|Three"). */
@@ -101,7 +117,10 @@ async function leadWithThread(
   const values = productName ? { ...input.buyer.values, product_interest: productName } : input.buyer.values;
   const { lead, created } = await withAssignmentContext(tx, { categoryIds: input.product?.categoryIds }, () =>
     // "Product interest" follows the newest request (a returning buyer's lead keeps one, current).
-    createLead(crm, tx, companyId, values, input.source, { latest: ['product_interest'] }),
+    createLead(crm, tx, companyId, values, input.source, {
+      latest: ['product_interest'],
+      matchPhone: input.buyer.verifiedPhone,
+    }),
   );
   const threadId = await addThread(tx, {
     ...input.thread,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { visibleRecordsSql } from './permissions.ts';
 import {
   CRM_TYPE,
@@ -10,22 +10,16 @@ import {
 import type { Tx } from '../../../db/client.ts';
 import type { CrmHooks } from './hooks.ts';
 import { dynamicForm, getForm, loadFields } from '../forms/service.ts';
-import { collectRefs, findRecord, refsByIds, toRecord, toRef, type RecordRow } from './read.ts';
+import { collectRefs, findRecord, liveRefRows, refsByIds, toRecord, toRef, type RecordRow } from './read.ts';
 import { crmRecords } from './tables.ts';
+import { duplicatesOf } from './duplicates.ts';
 import { valuesContain } from '../listing/tenant-index.ts';
 
 const RELATED_LIMIT = 50;
 
 /** Live records of a type that point at `id` through a lookup, or were converted from it. */
 function relatedRows(tx: Tx, companyId: number, typeId: RecordTypeId, condition: SQL) {
-  return tx
-    .select({ id: crmRecords.id, uniqueId: crmRecords.uniqueId, typeId: crmRecords.typeId, values: crmRecords.values })
-    .from(crmRecords)
-    .where(
-      and(eq(crmRecords.companyId, companyId), eq(crmRecords.typeId, typeId), isNull(crmRecords.deletedAt), condition),
-    )
-    .orderBy(desc(crmRecords.createdAt))
-    .limit(RELATED_LIMIT);
+  return liveRefRows(tx, companyId, typeId, condition).orderBy(desc(crmRecords.createdAt)).limit(RELATED_LIMIT);
 }
 
 /** Records of a type whose lookup `field` holds `value`. */
@@ -109,6 +103,7 @@ export async function recordDetail(
     record: toRecord(row),
     sections: dynamicForm(form, row.values).sections,
     related: await relatedOf(tx, companyId, row),
+    duplicate_of: row.typeId === CRM_TYPE.leads ? await duplicatesOf(tx, companyId, fields, row) : [],
     analytics: await crm.analyticsOf(tx, companyId, row),
     refs: await collectRefs(tx, companyId, fields, [row]),
   };
@@ -125,18 +120,13 @@ export async function simpleLeadList(
     query.contact_id ? eq(crmRecords.convertedContactId, query.contact_id) : undefined,
     query.account_id ? eq(crmRecords.convertedAccountId, query.account_id) : undefined,
   ].filter((condition) => condition !== undefined);
-  const rows = await tx
-    .select({ id: crmRecords.id, uniqueId: crmRecords.uniqueId, typeId: crmRecords.typeId, values: crmRecords.values })
-    .from(crmRecords)
-    .where(
-      and(
-        eq(crmRecords.companyId, companyId),
-        eq(crmRecords.typeId, CRM_TYPE.leads),
-        isNull(crmRecords.deletedAt),
-        visibleRecordsSql(CRM_TYPE.leads),
-        conditions.length ? or(...conditions) : undefined,
-      ),
-    )
+  const rows = await liveRefRows(
+    tx,
+    companyId,
+    CRM_TYPE.leads,
+    visibleRecordsSql(CRM_TYPE.leads),
+    conditions.length ? or(...conditions) : undefined,
+  )
     .orderBy(desc(crmRecords.createdAt), asc(crmRecords.id))
     .limit(100);
   return rows.map(toRef);

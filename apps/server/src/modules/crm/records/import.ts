@@ -20,6 +20,7 @@ import { loadFields, type LoadedFields } from '../forms/service.ts';
 import { listingScope, scopeRows } from '../listing/service.ts';
 import { prepareValues, writeValues, type Actor } from './service.ts';
 import { crmRecords } from './tables.ts';
+import { contactFields, emailKey, phoneKey } from './duplicates.ts';
 import { searchVector } from '../listing/tenant-index.ts';
 import type { CrmHooks } from './hooks.ts';
 
@@ -87,12 +88,17 @@ export async function previewImport(crm: CrmHooks, tx: Tx, companyId: number, ty
   };
 }
 
-/** The type's live records by e-mail and by phone digits, to find duplicates without a query per row. */
+/** The type's live records by e-mail and by phone, to find duplicates without a query per row. */
 type ImportedRow = { id: number; uniqueId: string; values: RecordValues };
 
+/** A phone as matched: E.164 (decision 064), or its digits when it has no country code. */
+const matchedPhone = (value: unknown) => {
+  const digits = phoneDigits(value);
+  return digits.length >= 5 ? phoneKey(value) || digits : '';
+};
+
 async function duplicateIndex(tx: Tx, loaded: LoadedFields) {
-  const emailFields = loaded.formFields.filter((field) => field.fieldType === 'email').map((field) => field.name);
-  const phoneFields = loaded.formFields.filter((field) => field.fieldType === 'phone').map((field) => field.name);
+  const { emails: emailFields, phones: phoneFields } = contactFields(loaded.formFields);
   const rows = await tx
     .select({ id: crmRecords.id, uniqueId: crmRecords.uniqueId, values: crmRecords.values })
     .from(crmRecords)
@@ -107,12 +113,12 @@ async function duplicateIndex(tx: Tx, loaded: LoadedFields) {
   const byPhone = new Map<string, ImportedRow>();
   const remember = (row: ImportedRow) => {
     for (const name of emailFields) {
-      const email = row.values[name];
-      if (typeof email === 'string' && !byEmail.has(email)) byEmail.set(email, row);
+      const email = emailKey(row.values[name]);
+      if (email && !byEmail.has(email)) byEmail.set(email, row);
     }
     for (const name of phoneFields) {
-      const digits = phoneDigits(row.values[name]);
-      if (digits.length >= 5 && !byPhone.has(digits)) byPhone.set(digits, row);
+      const phone = matchedPhone(row.values[name]);
+      if (phone && !byPhone.has(phone)) byPhone.set(phone, row);
     }
   };
   rows.forEach(remember);
@@ -214,15 +220,15 @@ export async function importRecords(crm: CrmHooks, tx: Tx, actor: Actor, body: I
 function findDuplicate(index: Awaited<ReturnType<typeof duplicateIndex>>, input: RecordValues, matchBy: string) {
   if (matchBy !== 'phone') {
     for (const name of index.emailFields) {
-      const email = typeof input[name] === 'string' ? (input[name] as string).trim().toLowerCase() : '';
+      const email = emailKey(input[name]);
       const found = email ? index.byEmail.get(email) : undefined;
       if (found) return found;
     }
   }
   if (matchBy !== 'email') {
     for (const name of index.phoneFields) {
-      const digits = phoneDigits(input[name]);
-      const found = digits.length >= 5 ? index.byPhone.get(digits) : undefined;
+      const phone = matchedPhone(input[name]);
+      const found = phone ? index.byPhone.get(phone) : undefined;
       if (found) return found;
     }
   }

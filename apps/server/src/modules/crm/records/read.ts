@@ -103,6 +103,21 @@ export function toRef(row: {
   return { id: row.id, unique_id: row.uniqueId, type_id: row.typeId, title: recordTitle(row.typeId, row.values) };
 }
 
+/** Live records of one type of the company under further conditions, with the columns a reference needs. */
+export function liveRefRows(tx: Tx, companyId: number, typeId: RecordTypeId, ...conditions: (SQL | undefined)[]) {
+  return tx
+    .select({ id: crmRecords.id, uniqueId: crmRecords.uniqueId, typeId: crmRecords.typeId, values: crmRecords.values })
+    .from(crmRecords)
+    .where(
+      and(
+        eq(crmRecords.companyId, companyId),
+        eq(crmRecords.typeId, typeId),
+        isNull(crmRecords.deletedAt),
+        ...conditions,
+      ),
+    );
+}
+
 /** Live records of the company by id, as references. */
 export async function refsByIds(tx: Tx, companyId: number, ids: number[]): Promise<Map<number, RecordRef>> {
   const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));

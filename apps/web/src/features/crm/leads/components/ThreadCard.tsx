@@ -29,6 +29,7 @@ import { useSetLeadStatus } from '../api/lead-actions.ts';
 import { useOpenThreadChat } from '../api/threads.ts';
 import { chatRoomPath, enquiryPath } from '../paths.ts';
 import { StatusSelect } from './StatusSelect.tsx';
+import { formatPhone } from '@tradeloop/contracts/phone';
 
 const TYPE_COLOURS: Record<ThreadTypeId, string> = { 1: 'brand', 2: 'teal', 3: 'gray' };
 
@@ -119,7 +120,7 @@ function ContactBlock({ contact }: { contact: ThreadContact }) {
         )}
         {contact.phone && (
           <Anchor href={`tel:${contact.phone.replace(/\s/g, '')}`} size="sm">
-            {contact.phone}
+            {formatPhone(contact.phone)}
           </Anchor>
         )}
         {place && (

@@ -21,6 +21,7 @@ import { useUpdateField } from '../api/records.ts';
 import { toneOf, valueText, type UiField } from '../../shared/fields.ts';
 import { CRM_PATHS } from '../../shared/paths.ts';
 import { FieldInput } from './FieldInput.tsx';
+import { formatPhone } from '@tradeloop/contracts/phone';
 
 function columnValue(record: CrmRecord, field: UiField): FieldValue | undefined {
   switch (field.name) {
@@ -103,7 +104,7 @@ export function FieldDisplay({ record, field, refs }: { record: CrmRecord; field
           href={`tel:${String(value).replace(/[^\d+]/g, '')}`}
           onClick={(event) => event.stopPropagation()}
         >
-          {String(value)}
+          {formatPhone(String(value))}
         </Anchor>
       );
     case 'url':

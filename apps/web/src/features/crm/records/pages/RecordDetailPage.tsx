@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
+  Alert,
   Anchor,
   Badge,
   Breadcrumbs,
@@ -20,6 +21,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconArrowsExchange,
+  IconCopy,
   IconCalendarEvent,
   IconChecklist,
   IconChevronDown,
@@ -36,7 +38,13 @@ import {
   IconTimeline,
   IconTrash,
 } from '@tabler/icons-react';
-import { crmType, type RecordDetail, type RecordRef, type RecordTypeId } from '@tradeloop/contracts/crm/records';
+import {
+  crmType,
+  DUPLICATE_NOTICE,
+  type RecordDetail,
+  type RecordRef,
+  type RecordTypeId,
+} from '@tradeloop/contracts/crm/records';
 import { EmptyState } from '../../../../components/EmptyState.tsx';
 import { NotFoundPage } from '../../../../app/NotFoundPage.tsx';
 import { ErrorState } from '../../../../components/ErrorState.tsx';
@@ -74,6 +82,24 @@ function RefLink({ item }: { item: RecordRef }) {
     <Anchor component={Link} to={CRM_PATHS.detail(item.type_id as RecordTypeId, item.id)} size="sm">
       {item.title}
     </Anchor>
+  );
+}
+
+/** "Possible duplicate of Asha Rao": older leads sharing an e-mail or phone, each a link (decision 064). */
+function DuplicateNotice({ items }: { items: RecordRef[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Alert variant="light" color="yellow" icon={<IconCopy size={16} />} aria-label="Possible duplicate">
+      <Text size="sm">
+        {DUPLICATE_NOTICE}{' '}
+        {items.map((item, index) => (
+          <span key={item.id}>
+            {index > 0 && ', '}
+            <RefLink item={item} />
+          </span>
+        ))}
+      </Text>
+    </Alert>
   );
 }
 
@@ -425,6 +451,8 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
           )}
         </Group>
       </Group>
+
+      <DuplicateNotice items={detail.data.duplicate_of} />
 
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
