@@ -110,6 +110,8 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
   const binned = await createRecord(app, owner, 1, { first_name: 'Binned Lead' });
   const leadToDelete = await createRecord(app, owner, 1, { first_name: 'Lead to delete' });
   const leadToBulkDelete = await createRecord(app, owner, 1, { first_name: 'Lead to bulk-delete' });
+  const leadToKeep = await createRecord(app, owner, 1, { first_name: 'Lead to keep' });
+  const leadToMerge = await createRecord(app, owner, 1, { first_name: 'Lead to merge' });
   await crm(app, owner, 'DELETE', `crm/delete_lead?unique_id=${binned.unique_id}`);
   const json = async (method: 'GET' | 'POST', path: string, payload?: object) =>
     (await crm(app, owner, method, path, payload)).json().data;
@@ -281,6 +283,8 @@ async function companyObjects(app: FastifyInstance, owner: TestUser, buyer: Test
     binnedUnique: binned.unique_id,
     leadToDeleteUnique: leadToDelete.unique_id,
     leadToBulkDelete: leadToBulkDelete.id,
+    leadToKeep: leadToKeep.id,
+    leadToMerge: leadToMerge.id,
     account: account.id,
     contact: contact.id,
     deal: deal.id,

@@ -137,6 +137,7 @@ export const ORDER_MESSAGES = {
   enquiryClosed: 'This enquiry is closed.',
   sourceRequired: 'Choose the enquiry or the CRM lead the quotation answers (one of them).',
   leadQuotationExists: 'This lead already has a quotation. Send a revision instead.',
+  mergeBothQuoted: 'Both leads have a quotation, and a lead keeps one: these two leads cannot be merged',
   leadWithoutAccount:
     'This lead has no TradeLoop account, so a quotation cannot be sent to accept online. Invite them to TradeLoop, or send your prices by e-mail.',
   currencyUnknown: 'Choose a currency from the list',

@@ -200,6 +200,10 @@ export const CRM_MESSAGES = {
   convertOnlyLeads: 'Only leads can be converted',
   converted: 'Lead converted',
   alreadyConverted: 'This lead has already been converted',
+  mergeSameRecord: 'Choose another record to merge with',
+  mergeOtherType: 'Only records of the same type can be merged',
+  mergeConverted: 'A converted lead cannot be merged: merge the contacts it became instead',
+  merged: (title: string) => `Merged into ${title}`,
   accountRequired: 'Please choose the account to link the contact to',
   importEmpty: 'The file holds no rows to import',
   importTooManyRows: `A file can hold at most ${CRM_LIMITS.importRows.toLocaleString('en-US')} rows`,
@@ -413,6 +417,29 @@ export const conversionSchema = z.object({
   account: recordRefSchema.nullable(),
   deal: recordRefSchema.nullable(),
 });
+
+/** Which record's value a merge keeps for a field: the kept record's or the merged one's. */
+export const MERGE_SIDES = ['kept', 'merged'] as const;
+export type MergeSide = (typeof MERGE_SIDES)[number];
+
+/**
+ * POST crm/merge_records: `merged_id` is folded into `kept_id` (same type). Values: the kept record's,
+ * its empty fields filled from the merged one, except where `choices` names a field's side.
+ */
+export const mergeBodySchema = z.object({
+  kept_id: id,
+  merged_id: id,
+  choices: z.record(z.string().max(TEXT_LIMITS.option), z.enum(MERGE_SIDES)).default({}),
+});
+export type MergeBody = z.output<typeof mergeBodySchema>;
+
+/** What a merge moved from the merged record to the kept one, by kind (notes, files, threads …). */
+export const mergeResultSchema = z.object({
+  kept: recordRefSchema,
+  merged: recordRefSchema,
+  moved: z.record(z.string(), z.number()),
+});
+export type MergeResult = z.infer<typeof mergeResultSchema>;
 
 // ── titles ────────────────────────────────────────────────────────────────────────────────────
 

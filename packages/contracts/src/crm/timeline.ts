@@ -11,6 +11,7 @@ export const TIMELINE_KINDS = [
   'status_changed',
   'assigned',
   'converted',
+  'merged',
   'deleted',
   'restored',
   'thread_added',

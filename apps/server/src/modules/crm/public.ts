@@ -7,7 +7,7 @@ export { loadCrmWorkDemoData } from './leads/demo-data.ts';
 export { leadBuyer } from './leads/lead-buyer.ts';
 export { leadFromBuyingRequest } from './leads/service.ts';
 export { createCrm } from './module.ts';
-export { type CrmHooks } from './records/hooks.ts';
+export { type CrmHooks, type RecordMove } from './records/hooks.ts';
 export { findRecord } from './records/read.ts';
 export { crmRoutes } from './routes.ts';
 export { leadUsersSql } from './statistics/leads.ts';

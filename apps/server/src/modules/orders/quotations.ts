@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ORDER_LIMITS,
@@ -19,7 +19,8 @@ import { buyerParty, sellerParty } from './parties.ts';
 import { currencyRef, currentRates } from '../market/public.ts';
 import { enquiryForQuotation } from '../quotes/public.ts';
 import { companyProductSummaries } from '../catalog/public.ts';
-import { leadBuyer } from '../crm/public.ts';
+import { leadBuyer, type RecordMove } from '../crm/public.ts';
+import { CRM_TYPE } from '@tradeloop/contracts/crm/records';
 import { decimalsOf, money, priceLine, storedLines, totalsOf, type PricedInput } from './money.ts';
 import { nextNumber } from './numbers.ts';
 import { orders, quotations, quotationVersions } from './tables.ts';
@@ -382,4 +383,29 @@ export async function receivedQuotations(tx: Tx, user: AuthUser): Promise<Quotat
     .limit(RECEIVED_LIMIT);
   const shown = await Promise.all(rows.map((row) => quotationOf(tx, row, 'buyer')));
   return shown.filter((quotation) => quotation.status === 'sent');
+}
+
+/**
+ * A merge of two CRM leads (crm records/rehome.ts, through CrmHooks.onRehome): the merged lead's quotation
+ * and orders follow it to the kept lead. A lead has one quotation, so two quoted leads are refused (409).
+ */
+export async function moveLeadDocuments(tx: Tx, move: RecordMove): Promise<Record<string, number>> {
+  const { companyId, from, to } = move;
+  if (from.typeId !== CRM_TYPE.leads || to.typeId !== CRM_TYPE.leads) return {};
+  const quoted = await tx
+    .select({ leadId: quotations.leadId })
+    .from(quotations)
+    .where(and(eq(quotations.companyId, companyId), inArray(quotations.leadId, [from.id, to.id])));
+  if (quoted.length > 1) throw conflict(ORDER_MESSAGES.mergeBothQuoted);
+  const movedQuotations = await tx
+    .update(quotations)
+    .set({ leadId: to.id })
+    .where(and(eq(quotations.companyId, companyId), eq(quotations.leadId, from.id)))
+    .returning({ id: quotations.id });
+  const movedOrders = await tx
+    .update(orders)
+    .set({ leadId: to.id })
+    .where(and(eq(orders.companyId, companyId), eq(orders.leadId, from.id)))
+    .returning({ id: orders.id });
+  return { quotations: movedQuotations.length, orders: movedOrders.length };
 }

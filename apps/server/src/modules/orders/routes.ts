@@ -35,6 +35,7 @@ import {
   quotationDetail,
   receivedQuotations,
   quotationOfEnquiry,
+  moveLeadDocuments,
   reviseQuotation,
   type QuotationSent,
 } from './quotations.ts';
@@ -70,6 +71,8 @@ export async function ordersRoutes(fastify: FastifyInstance) {
   const app = fastify;
   const route = routes(fastify);
   mailDocuments(app);
+  // A merge of two CRM leads moves the merged one's quotation and orders too (crm records/rehome.ts).
+  app.crm.onRehome(moveLeadDocuments);
 
   /** The quotation's step on the enquiry thread (the buyer is told) and the deal's event, in the caller's transaction. */
   async function quotationSent(tx: Tx, user: AuthUser, companyId: number, sent: QuotationSent) {

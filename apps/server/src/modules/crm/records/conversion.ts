@@ -17,6 +17,7 @@ import { findRecord, toRecord, toRef } from './read.ts';
 import { createRecord, type Actor } from './service.ts';
 import { diffValues } from './changes.ts';
 import { crmRecords } from './tables.ts';
+import { rehomeRelated } from './rehome.ts';
 import type { CrmHooks } from './hooks.ts';
 
 /** The lead's values that fit a field of the same name and type on the target form. */
@@ -83,7 +84,9 @@ const refOf = (record: CrmRecord): RecordRef => ({
 
 /**
  * Converts a lead into a contact, an account (found by name, chosen, or created) and optionally a
- * deal. The lead stays, marked converted and pointing at what it became, so its history stays with it.
+ * deal. The lead stays, marked converted and pointing at what it became; its notes, files, activities,
+ * e-mails, tags and history move onto the contact, its requests, engagement and quotation stay with it and
+ * show on the contact through that link (docs/decisions/065).
  */
 export async function convertLead(crm: CrmHooks, tx: Tx, actor: Actor, body: ConvertBody) {
   const row = await findRecord(tx, actor.companyId, { id: body.lead_id });
@@ -106,6 +109,14 @@ export async function convertLead(crm: CrmHooks, tx: Tx, actor: Actor, body: Con
   const deal = body.create_deal
     ? await createDeal(crm, tx, actor, lead, leadFields, { account, contactId: contact.id, input: body.deal })
     : null;
+
+  // What every record type shows (notes, files, activities, e-mails, tags, history) moves onto the contact;
+  // what only a lead has stays with the lead, which the contact shows through its link (decision 065).
+  await rehomeRelated(crm, tx, {
+    companyId: actor.companyId,
+    from: { id: lead.id, typeId: CRM_TYPE.leads },
+    to: { id: contact.id, typeId: CRM_TYPE.contacts },
+  });
 
   const values = { ...lead.values };
   const statusField = leadFields.find((field) => field.name === 'lead_status');

@@ -45,12 +45,31 @@ export type RecordChange = { companyId: number; actorId: number | null } & (
   | { kind: 'assigned'; recordIds: number[]; ownerId: number }
   | { kind: 'deleted' | 'restored'; recordIds: number[] }
   | {
+      kind: 'merged';
+      recordId: number;
+      typeId: RecordTypeId;
+      merged: { id: number; title: string };
+      moved: Record<string, number>;
+    }
+  | {
       kind: 'converted';
       recordId: number;
       into: { contactId: number; accountId: number | null; dealId: number | null };
     }
 );
 export type RecordChangeListener = (tx: Tx, change: RecordChange) => Promise<void>;
+
+/**
+ * Everything related to record `from` re-homed onto record `to` (a merge, a conversion: records/rehome.ts),
+ * in the writing transaction. A module that keeps rows on CRM records outside the CRM (the orders' quotations)
+ * moves its own and answers how many of each kind it moved.
+ */
+export type RecordMove = {
+  companyId: number;
+  from: { id: number; typeId: RecordTypeId };
+  to: { id: number; typeId: RecordTypeId };
+};
+export type RecordMover = (tx: Tx, move: RecordMove) => Promise<Record<string, number>>;
 
 /** A tag put on a record, told in the writing transaction (automation turns it into an event). */
 export type TagAdded = { companyId: number; recordId: number; typeId: number; tagId: number; tagName: string };
@@ -94,6 +113,7 @@ export class CrmHooks {
   readonly #recordListeners: RecordChangeListener[] = [];
   readonly #tagListeners: TagListener[] = [];
   readonly #analytics: AnalyticsProvider[] = [];
+  readonly #movers: RecordMover[] = [];
   readonly #fields = new Map<string, ExternalField>();
   /**
    * Fields of a form by its unique id and last change: every list call needs them, and every change to
@@ -115,6 +135,17 @@ export class CrmHooks {
 
   async tagAdded(tx: Tx, added: TagAdded) {
     for (const listener of this.#tagListeners) await listener(tx, added);
+  }
+
+  /** Another module's rows on records, re-homed with the CRM's own (records/rehome.ts). */
+  onRehome(mover: RecordMover) {
+    this.#movers.push(mover);
+  }
+
+  async rehomed(tx: Tx, move: RecordMove) {
+    const moved: Record<string, number> = {};
+    for (const mover of this.#movers) Object.assign(moved, await mover(tx, move));
+    return moved;
   }
 
   addAnalytics(provider: AnalyticsProvider) {

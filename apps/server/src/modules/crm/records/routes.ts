@@ -18,6 +18,8 @@ import {
   infoQuerySchema,
   leadInfoSchema,
   listFieldSchema,
+  mergeBodySchema,
+  mergeResultSchema,
   recordDetailSchema,
   recordRefSchema,
   recordSchema,
@@ -33,6 +35,7 @@ import { invalid } from '../../../platform/errors.ts';
 import { serializeAsBuilt } from '../../../platform/http.ts';
 import { findPeople } from '../../accounts/public.ts';
 import { convertLead } from './conversion.ts';
+import { mergeRecords } from './merge.ts';
 import { recordDetail, simpleLeadList } from './detail.ts';
 import { listFieldsOf } from '../forms/fields.ts';
 import { loadFields } from '../forms/service.ts';
@@ -381,6 +384,24 @@ function registerWriteRoutes(app: FastifyInstance) {
     },
     async ({ request, member: actor, tx }) =>
       withMessage(await convertLead(app.crm, tx, actor, request.body), CRM_MESSAGES.converted),
+  );
+
+  route.post(
+    '/crm/v1/crm/merge_records',
+    {
+      access: 'company',
+      permission: 'per-record',
+      tags,
+      summary:
+        'Merge record merged_id into kept_id (same type): values by choice (empty ones filled), every related record moved, the merged one to the trash',
+      body: mergeBodySchema,
+      data: mergeResultSchema,
+      transaction: true,
+    },
+    async ({ request, member: actor, tx }) => {
+      const result = await mergeRecords(app.crm, tx, actor, request.body);
+      return withMessage(result, CRM_MESSAGES.merged(result.kept.title));
+    },
   );
 }
 

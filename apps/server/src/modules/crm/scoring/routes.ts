@@ -33,7 +33,7 @@ export const scoreChangedLeads = (bus: EventBus) => (tx: Tx, change: RecordChang
 
 async function leadsChanged(bus: EventBus, tx: Tx, change: RecordChange) {
   const leadIds =
-    change.kind === 'created' || change.kind === 'field_changed'
+    change.kind === 'created' || change.kind === 'field_changed' || change.kind === 'merged'
       ? change.typeId === 1
         ? [change.recordId]
         : []

@@ -76,6 +76,17 @@ async function entriesOf(tx: Tx, change: RecordChange): Promise<NewTimelineEntry
         action: change.kind,
         summary: change.kind === 'deleted' ? 'Moved to the trash' : 'Restored from the trash',
       }));
+    case 'merged':
+      return [
+        {
+          ...base,
+          recordId: change.recordId,
+          kind: 'merged',
+          action: 'merged',
+          summary: `${change.merged.title} merged into this ${singular(change.typeId).toLowerCase()}`,
+          details: { merged_id: change.merged.id, merged_title: change.merged.title, moved: change.moved },
+        },
+      ];
     case 'converted': {
       const { contactId, accountId, dealId } = change.into;
       const made = ['a contact', accountId ? 'an account' : null, dealId ? 'a deal' : null].filter(Boolean);

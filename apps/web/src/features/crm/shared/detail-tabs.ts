@@ -26,10 +26,20 @@ export const ACTIVITY_SLOTS = [
   onlyFor?: readonly RecordTypeId[];
 }[];
 
-/** The slots a record of this type shows. */
-export function slotsFor(typeId: RecordTypeId) {
-  return ACTIVITY_SLOTS.filter((slot) => !('onlyFor' in slot) || (slot.onlyFor as readonly number[]).includes(typeId));
+/**
+ * The slots a record of this type shows. `fromLeads`: a contact that leads were converted into also shows
+ * the leads' own tabs (requests, quotation, engagement), which stay with the leads (decision 065).
+ */
+export function slotsFor(typeId: RecordTypeId, options: { fromLeads?: boolean } = {}) {
+  return ACTIVITY_SLOTS.filter((slot) => {
+    if (!('onlyFor' in slot)) return true;
+    const types = slot.onlyFor as readonly number[];
+    return types.includes(typeId) || (options.fromLeads === true && types.includes(1));
+  });
 }
+
+/** Whether a slot is one only leads have, shown on a contact through the leads converted into it. */
+export const isLeadSlot = (slot: (typeof ACTIVITY_SLOTS)[number]) => 'onlyFor' in slot;
 
 export type ActivitySlot = (typeof ACTIVITY_SLOTS)[number]['key'];
 

@@ -80,7 +80,8 @@ export function ConvertLeadModal({ lead, opened, onClose }: { lead: CrmRecord; o
     <Modal opened={opened} onClose={onClose} title={<Text fw={700}>Convert {lead.title}</Text>} size="lg">
       <Stack>
         <Alert variant="light" icon={<IconInfoCircle size={16} />}>
-          A contact is created from this lead. The lead stays, marked converted, and keeps its history.
+          A contact is created from this lead. Its notes, files, tasks, meetings, calls, e-mails, tags and history move
+          to the contact; its requests, engagement and quotation stay with the lead and show on the contact.
         </Alert>
         <Radio.Group
           label="Account"

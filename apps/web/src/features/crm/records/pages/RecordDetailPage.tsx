@@ -28,6 +28,7 @@ import {
   IconEye,
   IconFileInvoice,
   IconFileText,
+  IconGitMerge,
   IconMail,
   IconMessages,
   IconNotes,
@@ -55,9 +56,16 @@ import { useDeleteRecord } from '../api/records.ts';
 import { recordTypePermission } from '../../shared/record-permission.ts';
 import { useCan } from '../../../../lib/permissions.ts';
 import { ConvertLeadModal } from '../components/ConvertLeadModal.tsx';
+import { MergeRecordsModal } from '../components/MergeRecordsModal.tsx';
 import { FieldCell } from '../components/FieldCell.tsx';
 import { RecordFormModal } from '../components/RecordFormModal.tsx';
-import { detailSidePanels, detailTabComponent, slotsFor } from '../../shared/detail-tabs.ts';
+import {
+  detailSidePanels,
+  detailTabComponent,
+  type DetailTabProps,
+  isLeadSlot,
+  slotsFor,
+} from '../../shared/detail-tabs.ts';
 import { fromDynamicField, formatMoney, toneOf } from '../../shared/fields.ts';
 import type { AddFormSource } from '../../forms/api/get-form.ts';
 import { CRM_PATHS, typeIdOfSlug } from '../../shared/paths.ts';
@@ -293,6 +301,25 @@ function Facts({ detail }: { detail: RecordDetail }) {
   );
 }
 
+/** One lead's tab (its requests, quotation or engagement) on the contact it was converted into. */
+function LeadTab({ lead, Plugged }: { lead: RecordRef; Plugged: React.ComponentType<DetailTabProps> }) {
+  const detail = useRecordDetail(1, lead.id);
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        From lead <RefLink item={lead} />
+      </Text>
+      {detail.data ? (
+        <Plugged typeId={1} record={detail.data.record} />
+      ) : detail.isError ? (
+        <Text size="sm">This lead is not visible to you.</Text>
+      ) : (
+        <Skeleton height={80} radius="lg" />
+      )}
+    </Stack>
+  );
+}
+
 function DetailSkeleton() {
   return (
     <Stack>
@@ -326,6 +353,7 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
   const [editing, setEditing] = useState(false);
   const [converting, setConverting] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [merging, setMerging] = useState(false);
   const [adding, setAdding] = useState<{ typeId: RecordTypeId; source: AddFormSource } | null>(null);
   const remove = useDeleteRecord();
   const can = useCan();
@@ -354,6 +382,9 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
   }
 
   const { record, analytics } = detail.data;
+  // A contact shows the tabs of the leads converted into it, which keep their requests and engagement.
+  const fromLeads = typeId === 4 ? detail.data.related.leads : [];
+  const slots = slotsFor(typeId, { fromLeads: fromLeads.length > 0 });
   const badge =
     typeId === 1
       ? record.values.lead_status
@@ -380,6 +411,8 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
       : []),
   ];
   const moreItems = addable.filter((item) => mayAdd(item.typeId));
+  // Merging edits this record and deletes the other; a converted lead is merged as the contact it became.
+  const mayMerge = mayEdit && mayDelete && !record.deleted_at && !record.converted_at;
 
   return (
     <Stack gap="md">
@@ -428,7 +461,7 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
               Edit
             </Button>
           )}
-          {(moreItems.length > 0 || mayDelete) && (
+          {(moreItems.length > 0 || mayDelete || mayMerge) && (
             <Menu position="bottom-end" shadow="md">
               <Menu.Target>
                 <Button variant="default" rightSection={<IconChevronDown size={14} />}>
@@ -441,6 +474,11 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
                     {item.label}
                   </Menu.Item>
                 ))}
+                {mayMerge && (
+                  <Menu.Item leftSection={<IconGitMerge size={14} />} onClick={() => setMerging(true)}>
+                    Merge with another {type.singular.toLowerCase()}
+                  </Menu.Item>
+                )}
                 {mayDelete && (
                   <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirmDelete(true)}>
                     Delete
@@ -461,7 +499,7 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
             <Tabs.List mb="md" className="tl-detail-tabs">
               <Tabs.Tab value="overview">Overview</Tabs.Tab>
               <Tabs.Tab value="related">Related</Tabs.Tab>
-              {slotsFor(typeId).map((slot) => {
+              {slots.map((slot) => {
                 const Icon = SLOT_ICONS[slot.key];
                 const count = slot.count ? analytics[slot.count] : 0;
                 return (
@@ -493,12 +531,18 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
                 mayAdd={mayAdd}
               />
             </Tabs.Panel>
-            {slotsFor(typeId).map((slot) => {
+            {slots.map((slot) => {
               const Plugged = detailTabComponent(slot.key);
               const Icon = SLOT_ICONS[slot.key];
               return (
                 <Tabs.Panel key={slot.key} value={slot.key}>
-                  {Plugged ? (
+                  {Plugged && typeId !== 1 && isLeadSlot(slot) ? (
+                    <Stack gap="lg">
+                      {fromLeads.map((lead) => (
+                        <LeadTab key={lead.id} lead={lead} Plugged={Plugged} />
+                      ))}
+                    </Stack>
+                  ) : Plugged ? (
                     <Plugged typeId={typeId} record={record} />
                   ) : (
                     <Card>
@@ -538,6 +582,9 @@ function RecordDetailView({ typeId, id }: { typeId: RecordTypeId; id: number }) 
           onClose={() => setAdding(null)}
           onSaved={(created) => navigate(CRM_PATHS.detail(adding.typeId, created.id))}
         />
+      )}
+      {mayMerge && (
+        <MergeRecordsModal detail={detail.data} typeId={typeId} opened={merging} onClose={() => setMerging(false)} />
       )}
       {typeId === 1 && <ConvertLeadModal lead={record} opened={converting} onClose={() => setConverting(false)} />}
       <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={`Delete ${record.title}?`}>
