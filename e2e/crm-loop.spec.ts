@@ -45,7 +45,7 @@ test('a buyer’s quote request becomes a lead the seller works on, and every st
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await signIn(seller, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
-  // The lead's first name is the buyer's full name: their profile gives no first and last name.
+  // The lead carries the buyer's first and last name (decision 064).
   await openLead(seller, surname, buyerName);
   await expectAccessible(seller, 'a lead from a quote request');
 

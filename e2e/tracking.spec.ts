@@ -82,8 +82,9 @@ test('an anonymous visitor who scrolls and opens the quote form, then signs in a
     if (!(await heading.isVisible())) {
       await seller
         .getByRole('row', { name: new RegExp(surname) })
-        // Without first and last names on the profile, the lead's first name is the whole name (decision 035).
-        .getByRole('link', { name: buyerName, exact: true })
+        // The row's record link, in the first-name column (the lead's name is split, decision 064).
+        .getByRole('link')
+        .first()
         .click({ timeout: 2_000 });
     }
     await expect(heading).toBeVisible({ timeout: 5_000 });
