@@ -1,7 +1,7 @@
 import { expect, test } from './test.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
-import { expectAccessible, openLead, signIn, signUp, smtpInbox, uniqueEmail } from './support.ts';
+import { expectAccessible, openLead, signIn, signUp, smtpInbox, uniqueEmail, openInNewTab } from './support.ts';
 
 /** A 1 × 1 PNG: the file the seller keeps on the lead. */
 const PNG = Buffer.from(
@@ -23,15 +23,9 @@ test('a buyer’s quote request becomes a lead the seller works on, and every st
   // The buyer configures a pump and asks the demo seller for a price.
   await buyer.goto('/productlist?q=monoblock+pump');
   const card = buyer.getByTestId('product-card').filter({ hasText: 'Centrifugal Monoblock Pump' }).first();
-  const [productPage] = await Promise.all([
-    buyerContext.waitForEvent('page'),
-    // The card's title (its Chat now link names the product too).
-    card
-      .getByRole('link', { name: /Centrifugal Monoblock Pump/ })
-      .first()
-      .click(),
-  ]);
-  await productPage.waitForLoadState();
+  // The card's title (its Chat now link names the product too).
+  const title = card.getByRole('link', { name: /Centrifugal Monoblock Pump/ }).first();
+  const productPage = await openInNewTab(buyerContext, title);
   await productPage.getByRole('button', { name: 'Get latest price' }).click();
   const modal = productPage.getByRole('dialog', { name: 'Request a quote' });
   await modal.getByText('5 HP', { exact: true }).click();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './test.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
-import { expectAccessible, signIn, signUp, uniqueEmail } from './support.ts';
+import { expectAccessible, signIn, signUp, uniqueEmail, openInNewTab } from './support.ts';
 
 /** The sidebar group of one filter, by its title. */
 const facet = (page: Page, key: string) => page.getByTestId(`facet-${key}`);
@@ -38,15 +38,9 @@ test('a buyer finds a product despite a typo, requests a quote, and the seller a
   await expectAccessible(buyer, 'filtered search results');
 
   // The product opens in a new tab at its slug address, with the keyword.
-  const [productPage] = await Promise.all([
-    buyerContext.waitForEvent('page'),
-    // The card's title (its Chat now link names the product too).
-    card
-      .getByRole('link', { name: /Centrifugal Monoblock Pump/ })
-      .first()
-      .click(),
-  ]);
-  await productPage.waitForLoadState();
+  // The card's title (its Chat now link names the product too).
+  const title = card.getByRole('link', { name: /Centrifugal Monoblock Pump/ }).first();
+  const productPage = await openInNewTab(buyerContext, title);
   await expect(productPage).toHaveURL(
     /\/productdetail\/Centrifugal-Pumps\/shree-ganesh-engineering-works\/centrifugal-monoblock-pump-[0-9a-f]+\?search_keyword=monoblok/,
   );

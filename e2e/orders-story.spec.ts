@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { ORDER_MESSAGES } from '@tradeloop/contracts/orders';
 import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
-import { expectAccessible, signIn, signUp, storedToken, uniqueEmail, expectShown } from './support.ts';
+import { expectAccessible, signIn, signUp, storedToken, uniqueEmail, expectShown, openInNewTab } from './support.ts';
 
 /** The page holds from 600 to 1920 px: nothing wider than the window. */
 async function holdsWidths(page: Page, name: string) {
@@ -32,14 +32,9 @@ test('a buyer accepts a quotation, the seller ships and is paid, and the deal is
   // The buyer asks for ten pumps.
   await buyer.goto('/productlist?q=monoblock+pump');
   const card = buyer.getByTestId('product-card').filter({ hasText: 'Centrifugal Monoblock Pump' }).first();
-  const [productPage] = await Promise.all([
-    buyerContext.waitForEvent('page'),
-    card
-      .getByRole('link', { name: /Centrifugal Monoblock Pump/ })
-      .first()
-      .click(),
-  ]);
-  await productPage.waitForLoadState();
+  // The card's title (its Chat now link names the product too).
+  const title = card.getByRole('link', { name: /Centrifugal Monoblock Pump/ }).first();
+  const productPage = await openInNewTab(buyerContext, title);
   await productPage.getByRole('button', { name: 'Get latest price' }).click();
   const modal = productPage.getByRole('dialog', { name: 'Request a quote' });
   await modal.getByText('5 HP', { exact: true }).click();

@@ -282,6 +282,19 @@ export async function openLead(seller: Page, surname: string, leadName: string) 
 }
 
 /**
+ * Follows a link that opens in a new tab and answers that tab, loaded. A click lost to a list that
+ * redraws under it (a loaded machine) opens nothing: it is made again.
+ */
+export async function openInNewTab(context: BrowserContext, link: Locator): Promise<Page> {
+  let opened: Page | undefined;
+  await expect(async () => {
+    [opened] = await Promise.all([context.waitForEvent('page', { timeout: 20_000 }), link.click({ timeout: 20_000 })]);
+  }).toPass({ timeout: 120_000 });
+  await opened!.waitForLoadState();
+  return opened!;
+}
+
+/**
  * A public, in-stock product of the signed-in seller, made through the API the product form calls
  * (for stories about what follows a listing, not about the form itself), in the first leaf category
  * unless `categoryId` names one. Answers its page's path.
