@@ -222,6 +222,8 @@ test('the CRM works by keyboard: a dialog, a cell edited in place, a card moved 
   const card = page.getByLabel('Kiran Patil: press Space to move');
   await card.focus();
   await page.keyboard.press('Space');
+  // Picked up (faded): arrows pressed before the board has taken the card would move nothing.
+  await expect(card).toHaveCSS('opacity', '0.4');
   for (let step = 0; step < 12; step += 1) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
   await expectShown(page, CRM_MESSAGES.kanbanMoved);
