@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { CONTENT_LIMITS } from './crm/records.ts';
 import { page } from './common.ts';
 import { ENQUIRY_STATUSES } from './quotes.ts';
-import { UNITS } from './reference.ts';
 
 /**
  * Buying requests (issue 45, docs/decisions/055): Alibaba.com's "Post a buying request". A buyer says
@@ -25,27 +24,6 @@ export const BUYING_REQUEST_LIMITS = {
 
 /** The multipart field of the attachments. */
 export const BUYING_REQUEST_FILE_FIELD = 'attachments[]';
-
-/** Units counted in whole numbers: a request for 2.5 pieces is a mistake. The rest are measured. */
-export const COUNTED_UNITS: readonly (typeof UNITS)[number][] = [
-  'Piece',
-  'Pair',
-  'Set',
-  'Dozen',
-  'Box',
-  'Carton',
-  'Pack',
-  'Bag',
-  'Roll',
-  'Pallet',
-  'Bundle',
-  'Container (20 ft)',
-  'Container (40 ft)',
-  'Unit',
-  'Sheet',
-  'Drum',
-];
-export const isCountedUnit = (name: string) => (COUNTED_UNITS as readonly string[]).includes(name);
 
 const mb = BUYING_REQUEST_LIMITS.attachmentMaxBytes / 1_048_576;
 

@@ -82,8 +82,8 @@ export const UNITS = [
   'Tonne-km',
 ] as const;
 
-/** Units sold only in whole numbers: nobody orders half a pair or 2.5 cartons (weights and lengths divide). */
-export const WHOLE_UNITS: ReadonlySet<string> = new Set<(typeof UNITS)[number]>([
+/** Units counted in whole numbers: nobody asks for half a pair or 2.5 cartons. The rest are measured. */
+export const COUNTED_UNITS: ReadonlySet<string> = new Set<(typeof UNITS)[number]>([
   'Piece',
   'Pair',
   'Set',
@@ -103,7 +103,7 @@ export const WHOLE_UNITS: ReadonlySet<string> = new Set<(typeof UNITS)[number]>(
 ]);
 
 /** Whether a quantity of `unit` must be a whole number (a product without a unit is counted in pieces). */
-export const isWholeUnit = (unit: string | null | undefined) => !unit || WHOLE_UNITS.has(unit);
+export const isCountedUnit = (unit: string | null | undefined) => !unit || COUNTED_UNITS.has(unit);
 
 /** Price terms: Incoterms (type price_term) and payment terms (type payment_term). */
 export const PRICE_TERMS = {

@@ -5,7 +5,6 @@ import {
   BUYING_REQUEST_FILE_FIELD,
   BUYING_REQUEST_LIMITS,
   BUYING_REQUEST_MESSAGES,
-  isCountedUnit,
   type BuyingRequestDetail,
   type BuyingRequestPage,
   type BuyingRequestSummary,
@@ -13,6 +12,7 @@ import {
   type buyingRequestIndexQuerySchema,
 } from '@tradeloop/contracts/buying-requests';
 import { DEFAULT_CURRENCY_ID } from '@tradeloop/contracts/common';
+import { isCountedUnit } from '@tradeloop/contracts/reference';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, invalid, notFound, type FieldErrors } from '../../platform/errors.ts';
 import { fileKind, fileNameFor } from '../../platform/file-kinds.ts';

@@ -1,6 +1,6 @@
 import { COMBINATION_SEPARATOR, type ProductDetail } from '@tradeloop/contracts/catalog';
 import { QUOTE_MESSAGES, type QuoteLine } from '@tradeloop/contracts/quotes';
-import { isWholeUnit } from '@tradeloop/contracts/reference';
+import { isCountedUnit } from '@tradeloop/contracts/reference';
 import type { z } from 'zod';
 import type { combinationsSchema } from '@tradeloop/contracts/quotes';
 import type { Db } from '../../db/client.ts';
@@ -55,7 +55,7 @@ export async function priceLine(
   input: { combinations?: Combinations; quantity: number; type?: 'simple' | 'configured' },
   pricing?: PricingContext,
 ): Promise<PricedLine> {
-  if (!Number.isInteger(input.quantity) && isWholeUnit(listing.unitName))
+  if (!Number.isInteger(input.quantity) && isCountedUnit(listing.unitName))
     throw invalid({ quantity: [QUOTE_MESSAGES.quantityWhole] });
   const context = pricing ?? (await loadPricing(db, listing.companyId, listing.productId));
   const { detail } = context;

@@ -27,7 +27,7 @@ import { Link, useLocation } from 'react-router';
 import { COMBINATION_SEPARATOR, productTitle } from '@tradeloop/contracts/catalog-constants';
 import type { MarketProduct, ProductPage } from '@tradeloop/contracts/market';
 import { QUOTE_DEFAULT_QUANTITY, QUOTE_LIMITS, type QuoteState } from '@tradeloop/contracts/quotes';
-import { isWholeUnit } from '@tradeloop/contracts/reference';
+import { isCountedUnit } from '@tradeloop/contracts/reference';
 import { apiData, isApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { authPath } from '../../../lib/paths.ts';
@@ -222,7 +222,7 @@ export function QuoteModal({ page, currency, opened, onClose }: QuoteModalProps)
   const [selection, setSelection] = useState(() => ({ ...defaultSelection(page), ...draft?.selection }));
   const [quantity, setQuantity] = useState<number>(draft?.quantity ?? QUOTE_DEFAULT_QUANTITY);
   // Pieces, pairs and cartons are counted; kilograms and metres may be asked in fractions.
-  const wholeUnit = isWholeUnit(product.unit);
+  const wholeUnit = isCountedUnit(product.unit);
   const [related, setRelated] = useState<Record<number, number>>(draft?.related ?? {});
   const [similar, setSimilar] = useState<Record<number, number>>(draft?.similar ?? {});
   const [neededBy, setNeededBy] = useState<string | null>(draft?.neededBy ?? null);
