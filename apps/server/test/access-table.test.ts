@@ -419,7 +419,7 @@ describe('the access table: every route × every caller (test/access-table.json)
    * the owner's. Whatever a CRM read answers it, with the table's inputs, may name none of them: a route that
    * reads records or what hangs off them without the scope fails here, whoever adds it.
    */
-  it('answers the representative nothing of the owner’s records from any CRM read', { timeout: 300_000 }, async () => {
+  it('answers the representative nothing of the owner’s records from any CRM read', async () => {
     const markers = [
       'Owned Lead',
       'owned@example.test',

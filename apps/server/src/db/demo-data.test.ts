@@ -91,7 +91,7 @@ describe('demo data', () => {
       expect(await sharp(full.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 });
       expect((await app.inject({ method: 'GET', url: cover!.card })).statusCode).toBe(200);
     }
-  }, 180_000);
+  });
 
   it('never loads over real data', async () => {
     app = await createTestApp();

@@ -17,7 +17,7 @@ describe('the job runner’s batches, priorities and turns', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-  }, 120_000);
+  });
   afterAll(() => app.close());
 
   /** A runner of one lane; its queues are named after the test, so tests never see each other's rows. */

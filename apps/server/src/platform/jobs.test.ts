@@ -59,7 +59,7 @@ describe('the outbox and the job runner', () => {
     });
     await app.ready();
     operator = await operatorOf(app);
-  }, 120_000);
+  });
   afterAll(() => app.close());
 
   it('delivers an event to every subscriber once, and an event whose transaction rolled back to none', async () => {
@@ -311,7 +311,7 @@ describe('the outbox and the job runner', () => {
     } finally {
       await quiet.close();
     }
-  }, 120_000);
+  });
 
   it('waits a second after the first failure, doubling, at most ten minutes', () => {
     expect([1, 2, 3, 10, 11, 30].map(jobBackoffMs)).toEqual([1_000, 2_000, 4_000, 512_000, 600_000, 600_000]);

@@ -37,7 +37,7 @@ describe('GET /metrics, /ready and /live (issue 41, acceptance 6)', () => {
     await app.ready();
     operator = await operatorOf(app);
     buyer = await personOf(app, 'buyer', { name: 'Curious Buyer' });
-  }, 120_000);
+  });
   afterAll(() => app.close());
 
   it('answers 401 to anonymous callers and wrong tokens, 403 to a user who is no operator', async () => {

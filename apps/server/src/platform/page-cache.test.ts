@@ -100,7 +100,7 @@ beforeAll(async () => {
     const found = await app.inject({ method: 'GET', url: `/api/v1/front/product/detail/${created.id}` });
     product.product_url = found.json().data.product.product_url;
   }
-}, 300_000);
+});
 afterAll(() => app?.close());
 
 describe('GET an anonymous public page (decision 050)', () => {
@@ -379,5 +379,5 @@ describe.skipIf(!REDIS_URL)('two instances sharing one Redis (TEST_REDIS_URL)', 
       await two.close();
       await base.close();
     }
-  }, 120_000);
+  });
 });

@@ -83,7 +83,7 @@ beforeAll(async () => {
     elsewhere,
     inStockProduct(refs, { name: 'Pump Coupling', category_lists: [refs.otherCategoryId] }),
   );
-}, 180_000);
+});
 afterAll(() => app.close());
 
 describe('posting a buying request', () => {

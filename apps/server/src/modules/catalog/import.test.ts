@@ -69,7 +69,7 @@ describe('POST /api/v1/product/import', () => {
       payload: { product_id: created.product_id },
     });
     expect(matrix.json().data.total).toBe(6);
-  }, 180_000);
+  });
 
   it('updates instead of duplicating when the same 5,000-row file is imported again, and keeps the report', async () => {
     const owner = await signUp(app, 'seller');
@@ -101,7 +101,7 @@ describe('POST /api/v1/product/import', () => {
     // Another company's import is not found.
     const other = await as(app, seller, { method: 'GET', url: `/api/v1/product/imports/${first.import_id}` });
     expect(other.statusCode).toBe(404);
-  }, 240_000);
+  });
 
   it('keys rows by model number, else by name; a key twice in a file or on two products is refused', async () => {
     const owner = await signUp(app, 'seller');

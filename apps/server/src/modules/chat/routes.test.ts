@@ -472,7 +472,7 @@ describe('POST /api/translation', () => {
   });
 
   // It starts a second app, whose start-up alone can take most of the default timeout on a loaded machine.
-  it('answers 503 without a provider, and settings say translation is off', { timeout: 90_000 }, async () => {
+  it('answers 503 without a provider, and settings say translation is off', async () => {
     const plain = await createTestApp();
     try {
       const user = await chatUser(plain, 'buyer');

@@ -35,7 +35,7 @@ beforeAll(async () => {
   other = await sellerOf(app, { name: 'Other Profile Co', type: 'Distributors', country: 'DE' });
   buyer = await signUp(app, 'buyer');
   await createProductAs(app, seller, inStockProduct(refs, { name: 'Profile Monoblock Pump' }));
-}, 120_000);
+});
 afterAll(() => app.close());
 
 const call = (user: TestUser | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>

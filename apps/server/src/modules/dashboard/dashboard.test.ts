@@ -82,7 +82,7 @@ beforeAll(async () => {
   await sendText(app, chatter(seller, 'Deccan Pumps Sales'), { recipient_id: buyer.id, message: 'Price sent' });
   await sendText(app, chatter(seller, 'Deccan Pumps Sales'), { recipient_id: otherBuyer.id, message: 'Hi other' });
   await settled(app);
-}, 120_000);
+});
 
 afterAll(async () => {
   await app.close();

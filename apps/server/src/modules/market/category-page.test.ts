@@ -34,7 +34,7 @@ beforeAll(async () => {
   trail = [];
   for (let row = byId.get(refs.categoryId); row; row = row.parent_id ? byId.get(row.parent_id) : undefined)
     trail.unshift(row);
-}, 120_000);
+});
 afterAll(async () => {
   await app.close();
   fs.rmSync(webDist, { recursive: true, force: true });

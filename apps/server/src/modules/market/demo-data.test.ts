@@ -12,7 +12,7 @@ import { rowsOf } from '../../db/sql.ts';
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await createDemoApp();
-}, 180_000);
+});
 afterAll(() => app.close());
 
 async function signIn(email: string) {

@@ -32,7 +32,7 @@ beforeAll(async () => {
   listed = (await search(app, { keyword: 'monoblock' })).data[0];
   hidden = (await createProductAs(app, seller, inStockProduct(refs, { name: 'Prototype Pump' }))).id;
   await setStatus(app, seller, hidden, 'inactive');
-}, 120_000);
+});
 afterAll(async () => {
   await app.close();
   fs.rmSync(webDist, { recursive: true, force: true });

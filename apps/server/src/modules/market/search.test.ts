@@ -121,7 +121,7 @@ beforeAll(async () => {
   await setStatus(app, sellers.usa, p.hidden, 'inactive');
   p.deleted = await create(sellers.india, inStockProduct(refs, { name: 'Deleted Pump' }));
   await as(app, sellers.india, { method: 'POST', url: '/api/v1/product/delete', payload: { id: p.deleted } });
-}, 120_000);
+});
 afterAll(() => app.close());
 
 const ids = (...names: string[]) => names.map((name) => p[name]).sort((a, b) => a - b);

@@ -14,7 +14,7 @@ beforeAll(async () => {
   seller = await signUp(app, 'seller');
   buyer = await signUp(app, 'buyer');
   product = (await createProductAs(app, seller, inStockProduct(await loadRefs(app)))).id;
-}, 60_000);
+});
 afterAll(() => app.close());
 
 const get = (user: TestUser, url: string) =>

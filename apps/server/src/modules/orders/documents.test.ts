@@ -50,7 +50,7 @@ beforeAll(async () => {
     payload: { street_address: 'Friedrichstrasse 120', postal_code: '10117', city: 'Berlin', country: 'DE' },
   });
   expect(billing.statusCode, billing.body).toBe(200);
-}, 120_000);
+});
 afterAll(async () => {
   await app.close();
   await smtp.close();

@@ -36,7 +36,7 @@ beforeAll(async () => {
   otherBuyer = await signUp(app, 'buyer');
   const created = await createProductAs(app, seller, inStockProduct(refs));
   pump = { id: created.id, name: 'Pump' };
-}, 120_000);
+});
 afterAll(() => app.close());
 
 const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>

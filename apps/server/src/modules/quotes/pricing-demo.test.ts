@@ -23,7 +23,7 @@ import { priceLine } from './pricing.ts';
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await createDemoApp();
-}, 300_000);
+});
 afterAll(() => app.close());
 
 const CURRENCY = 1;
@@ -89,7 +89,7 @@ describe('one price: the product page and the quote modal agree', () => {
     }
     expect(disagreements).toEqual([]);
     expect(checked).toBeGreaterThan(ids.length);
-  }, 300_000);
+  });
 
   it('for the demo seller’s catalogue through the product page and quote_configuration answers', async () => {
     const [seller] = await findPeople(app.db, { email: DEMO_ACCOUNTS.seller });
@@ -134,5 +134,5 @@ describe('one price: the product page and the quote modal agree', () => {
         expect(state.total).toBeCloseTo(cents((point.listed ?? 0) * point.quantity), 1);
       }
     }
-  }, 300_000);
+  });
 });

@@ -54,7 +54,7 @@ beforeAll(async () => {
   ).id;
   similar = [];
   for (const other of otherSellers) similar.push((await createProductAs(app, other, inStockProduct(refs))).id);
-}, 120_000);
+});
 afterAll(() => app.close());
 
 const configure = (user: TestUser | null, body: Record<string, unknown>) => {

@@ -36,7 +36,7 @@ beforeAll(async () => {
   secondProduct = { id: second.id, name: 'Review Motor' };
   const other = await createProductAs(app, otherSeller, inStockProduct(refs, { name: 'Other Valve' }));
   otherProduct = { id: other.id, name: 'Other Valve' };
-}, 120_000);
+});
 afterAll(() => app.close());
 
 const call = (user: TestUser | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>

@@ -230,7 +230,7 @@ describe('POST /api/v1/auth/tracking-click-events and the batched calls', () => 
     expect((await track('auth/tracking-scroll-events', body)).statusCode).toBe(429);
     // Another session is not held back by this one.
     expect((await track('auth/tracking-scroll-events', { ...body, session_id: newTrackingId() })).statusCode).toBe(200);
-  }, 120_000);
+  });
 });
 
 describe('engagement in the CRM', () => {

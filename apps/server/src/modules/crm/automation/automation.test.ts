@@ -32,7 +32,7 @@ let companies = 0;
 beforeAll(async () => {
   app = await createTestApp();
   refs = await loadRefs(app);
-}, 120_000);
+});
 afterAll(() => app.close());
 
 /** A seller of a company of its own, so one test's rules never see another's leads. */

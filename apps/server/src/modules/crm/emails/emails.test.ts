@@ -236,7 +236,7 @@ describe('e-mails on records, without SMTP', () => {
 
 /** With SMTP_URL: mail goes to a real SMTP server started by the test. */
 // Each test builds an app of its own around its SMTP server: a fresh database takes most of the time.
-describe('sending e-mails through SMTP', { timeout: 90_000 }, () => {
+describe('sending e-mails through SMTP', () => {
   it('delivers to and cc as one message to the SMTP server', async () => {
     const smtp = await startSmtpServer();
     const app = await createTestApp({ SMTP_URL: smtp.url });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   seller = await sellerOf(app, { name: 'Nashik Valves', type: 'Manufacturers', country: 'IN' });
   pump = (await createProductAs(app, seller, inStockProduct(refs))).id;
   valve = (await createProductAs(app, seller, inStockProduct(refs, { name: 'Gate Valve' }))).id;
-}, 120_000);
+});
 afterAll(() => app.close());
 
 /** A buyer as sign-up and the profile leave them: the full name only, the mobile's country and calling code. */

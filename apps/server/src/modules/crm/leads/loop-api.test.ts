@@ -59,7 +59,7 @@ beforeAll(async () => {
   ).id;
   similar = [];
   for (const other of others) similar.push((await createProductAs(app, other, inStockProduct(refs))).id);
-}, 120_000);
+});
 afterAll(() => app.close());
 
 async function leadsWithEmail(user: TestUser, email: string) {

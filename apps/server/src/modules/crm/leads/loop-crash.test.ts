@@ -49,5 +49,5 @@ describe('a server killed between the buyer’s commit and the delivery', () => 
     } finally {
       await database.cleanup();
     }
-  }, 180_000);
+  });
 });

@@ -61,7 +61,7 @@ beforeAll(async () => {
   seller = await sellerOf(app, { name: 'Fragile Pumps', type: 'Manufacturers', country: 'IN' });
   product = (await createProductAs(app, seller, inStockProduct(refs))).id;
   operator = await operatorOf(app);
-}, 120_000);
+});
 afterAll(() => app.close());
 
 describe('the loop when the CRM fails', () => {

@@ -82,7 +82,7 @@ beforeAll(async () => {
   await browse(buyerB, product.id);
   await app.tracking.flush();
   await settled(app);
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.close();

@@ -214,7 +214,7 @@ beforeAll(async () => {
   refs = await loadRefs(app);
   seller = await sellerOf(app, { name: 'Score Pumps', type: 'Manufacturers', country: 'IN' });
   other = await signUp(app, 'seller');
-}, 120_000);
+});
 afterAll(() => app.close());
 
 const settingsOf = async (user: TestUser) => {
