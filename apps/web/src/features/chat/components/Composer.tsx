@@ -112,8 +112,6 @@ export function Composer({ target, replyTo, editing, onCancelReply, onCancelEdit
     noteSeen([sent.message]);
     upsertMessage(queryClient, sent.message);
     void queryClient.invalidateQueries({ queryKey: chatKeys.roomLists() });
-    // Writing in a room answers its request (decision 011): the room's banner follows the server's state.
-    void queryClient.invalidateQueries({ queryKey: chatKeys.room(sent.room.room_id) });
     clientId.current = newClientId();
     setText('');
     setFiles([]);
