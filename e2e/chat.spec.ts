@@ -125,4 +125,27 @@ test.describe('Chat between a buyer and a seller', () => {
     await expect(buyer.getByTestId('conversation-title')).toHaveText('Rohan Mehta');
     await expect(badge(buyer, 0)).toBeVisible();
   });
+
+  test('a first message is among all conversations, and its request banner goes once the recipient replies', async ({
+    browser,
+  }) => {
+    const writer = await newPage(browser);
+    const recipient = await newPage(browser);
+    await signUp(writer, { kind: 'buyer', fullName: 'Omar Trader', email: uniqueEmail('chat-writer') });
+    await signUp(recipient, { kind: 'buyer', fullName: 'Lena Sourcing', email: uniqueEmail('chat-recipient') });
+    const recipientId = await recipient.evaluate(
+      () => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: number }).id,
+    );
+    await writer.goto(`/chat?to=${recipientId}`);
+    await send(writer, 'Hello, do you buy pumps in bulk?');
+
+    // The recipient finds it among all conversations (the default tab), not only under new requests.
+    await recipient.goto('/chat');
+    await recipient.getByTestId('room-item').filter({ hasText: 'Omar Trader' }).click();
+    await expect(recipient.getByTestId('request-banner')).toBeVisible();
+    // Replying answers the request: the banner follows the room's state.
+    await send(recipient, 'Yes, tell me more.');
+    await expect(recipient.getByTestId('request-banner')).toBeHidden();
+    await expectAccessible(recipient, 'a request answered by a reply');
+  });
 });

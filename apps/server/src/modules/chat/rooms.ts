@@ -81,7 +81,8 @@ function tabFilter(tab: RoomTab, viewerId: number): SQL | undefined {
   const notBlocked = sql`not ${blockedBy(viewerId)}`;
   switch (tab) {
     case 'all':
-      return and(accepted, notArchived, notBlocked);
+      // New requests too: a buyer's first message is in the seller's conversations before it is accepted.
+      return and(notArchived, notBlocked, ne(chatMembers.requestStatus, 'declined'));
     case 'unread':
       return and(notArchived, notBlocked, ne(chatMembers.requestStatus, 'declined'), gt(unreadOf(viewerId), 0));
     case 'archive':

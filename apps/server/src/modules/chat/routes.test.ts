@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 describe('POST /chat/v1/rooms/send-message', () => {
-  it('opens a direct room with the first message, which lands under new requests until accepted', async () => {
+  it('opens a direct room with the first message, which lands under new requests, and all, until accepted', async () => {
     const first: { event: string; payload: unknown }[] = [];
     app.events.on('chat.first_message', 'test.first-message', async (payload) => {
       first.push({ event: 'chat.first_message', payload });
@@ -75,7 +75,9 @@ describe('POST /chat/v1/rooms/send-message', () => {
       }),
     ]);
 
-    expect(await tab(app, seller, 'all')).toEqual([]);
+    expect(await tab(app, seller, 'all')).toEqual([
+      expect.objectContaining({ room_id: sent.room.room_id, request_status: 'pending', unread_count: 1 }),
+    ]);
     expect(await tab(app, seller, 'requests')).toEqual([
       expect.objectContaining({ room_id: sent.room.room_id, unread_count: 1 }),
     ]);
@@ -87,6 +89,12 @@ describe('POST /chat/v1/rooms/send-message', () => {
     expect(accepted.json().message).toBe(CHAT_MESSAGES.requestAccepted);
     expect(await tab(app, seller, 'requests')).toEqual([]);
     expect(await tab(app, seller, 'all')).toEqual([expect.objectContaining({ name: 'Priya Buyer', unread_count: 1 })]);
+  });
+
+  it('keeps a declined request out of all', async () => {
+    const { room } = await sendText(app, stranger, { recipient_id: seller.id, message: 'Cheap pumps?' });
+    await post(app, seller, '/chat/v1/requests/decline', { room_id: room.room_id });
+    expect((await tab(app, seller, 'all')).map((r) => r.room_id)).not.toContain(room.room_id);
   });
 
   it('a second message between them uses the same room and is not a request', async () => {

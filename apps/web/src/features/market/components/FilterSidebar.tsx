@@ -78,12 +78,27 @@ function OptionList({
 /** A price range's bounds; null: none on that side. */
 type PriceBounds = [number | null, number | null];
 
+const PRICE_STEP = 100;
+
+/**
+ * The slider's ends: the prices of the results (whatever price is asked), widened to whole steps and to the
+ * bounds asked, so its thumbs at the ends cover every result and apply no filter. Without priced results,
+ * the spec's default (500 to 50,000).
+ */
+export function priceSliderBounds(range: Facet['range'], chosen: PriceBounds): [number, number] {
+  const low = range?.data_min ?? null;
+  const high = range?.data_max ?? low;
+  if (low === null || high === null) return [range?.min ?? PRICE_SLIDER.min, range?.max ?? PRICE_SLIDER.max];
+  const min = Math.floor(Math.min(low, chosen[0] ?? low, chosen[1] ?? low) / PRICE_STEP) * PRICE_STEP;
+  const max = Math.ceil(Math.max(high, chosen[0] ?? high, chosen[1] ?? high) / PRICE_STEP) * PRICE_STEP;
+  return [min, Math.max(max, min + PRICE_STEP)];
+}
+
 function PriceFilter({ facet, state, currency, onChange }: Omit<SidebarProps, 'facets'> & { facet: Facet }) {
   const range = facet.range;
-  const min = range?.min ?? PRICE_SLIDER.min;
-  const max = range?.max ?? PRICE_SLIDER.max;
   // No bound is shown as none: empty fields and the slider's thumbs at its ends, not a range that looks applied.
   const chosen: PriceBounds = [state.price.min, state.price.max];
+  const [min, max] = priceSliderBounds(range, chosen);
   const [draft, setDraft] = useState<PriceBounds>(chosen);
   const [shown, setShown] = useState(chosen.join('-'));
   if (shown !== chosen.join('-')) {
@@ -103,8 +118,8 @@ function PriceFilter({ facet, state, currency, onChange }: Omit<SidebarProps, 'f
         data-target-size-equivalent
         min={min}
         max={max}
-        step={100}
-        minRange={100}
+        step={PRICE_STEP}
+        minRange={PRICE_STEP}
         value={[draft[0] ?? min, draft[1] ?? max]}
         onChange={(value) => setDraft(fromSlider(value))}
         onChangeEnd={(value) => apply(fromSlider(value))}
