@@ -84,7 +84,8 @@ function CardBody({
             size="sm"
             lineClamp={2}
             py={2}
-            onPointerDown={(event) => event.stopPropagation()}
+            // The card moves when dragged by its title too (a click still opens the record): no native link drag.
+            draggable={false}
           >
             {card.title}
           </Anchor>
@@ -209,7 +210,7 @@ function BoardColumn({
           </Text>
         )}
       </Group>
-      <ScrollArea.Autosize mah="calc(100vh - 300px)" px="xs" pb="xs" type="auto">
+      <ScrollArea.Autosize mah="calc(100vh - 300px)" px="xs" pb="xs" type="auto" offsetScrollbars="y">
         <Stack gap="xs" mih={60}>
           {column.cards.map((card) => (
             <DraggableCard
