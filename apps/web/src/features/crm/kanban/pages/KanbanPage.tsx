@@ -210,7 +210,7 @@ function BoardColumn({
           </Text>
         )}
       </Group>
-      <ScrollArea.Autosize mah="calc(100vh - 300px)" px="xs" pb="xs" type="auto" offsetScrollbars="y">
+      <ScrollArea.Autosize mah="calc(100vh - 300px)" px="xs" pb="xs" type="auto">
         <Stack gap="xs" mih={60}>
           {column.cards.map((card) => (
             <DraggableCard
