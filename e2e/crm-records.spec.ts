@@ -2,16 +2,23 @@ import { expect, test, type Locator, type Page } from './test.ts';
 import { CRM_MESSAGES } from '@tradeloop/contracts/crm/records';
 import { chooseOption, expectAccessible, signUp, uniqueEmail, expectShown } from './support.ts';
 
+/** Whether two elements' boxes share any point on the screen. */
+async function overlap(first: Locator, second: Locator) {
+  const [a, b] = [(await first.boundingBox())!, (await second.boundingBox())!];
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 /** Drags with the mouse in small steps, as dnd-kit's pointer sensor expects a real movement. */
 async function drag(page: Page, source: Locator, target: Locator) {
   const from = (await source.boundingBox())!;
   const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + 20);
+  const start = { x: from.x + from.width / 2, y: from.y + Math.min(20, from.height / 2) };
+  await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   for (let step = 1; step <= 12; step += 1) {
     await page.mouse.move(
-      from.x + from.width / 2 + ((to.x + to.width / 2 - from.x - from.width / 2) * step) / 12,
-      from.y + 20 + ((to.y + 80 - from.y - 20) * step) / 12,
+      start.x + ((to.x + to.width / 2 - start.x) * step) / 12,
+      start.y + ((to.y + 80 - start.y) * step) / 12,
     );
   }
   await page.mouse.up();
@@ -73,6 +80,10 @@ test('a seller designs the lead form, files leads, filters, moves one on the boa
   await expect(page.getByRole('row')).toHaveCount(3);
   await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await page.getByRole('button', { name: 'Add condition' }).click();
+  // A field's list, open, leaves the popover's own buttons free to press.
+  await page.getByRole('textbox', { name: 'Field', exact: true }).click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  expect(await overlap(page.getByRole('listbox'), page.getByRole('button', { name: 'Apply' }))).toBe(false);
   await chooseOption(page, 'Field', 'Buying cycle', true);
   await page.getByRole('textbox', { name: 'Buying cycle value' }).click();
   await page.getByRole('option', { name: 'Quarterly', exact: true }).click();
@@ -92,12 +103,16 @@ test('a seller designs the lead form, files leads, filters, moves one on the boa
   const qualified = page.getByRole('region', { name: /^Qualified, \d+ cards/ });
   await expect(newColumn.getByText('Ben Okafor')).toBeVisible();
   await expectAccessible(page, 'the board');
-  await drag(page, newColumn.getByLabel('Ben Okafor: press Space to move'), qualified);
+  // A card moves when dragged by its title, the link to the record.
+  await drag(page, newColumn.getByRole('link', { name: 'Ben Okafor' }), qualified);
   await expect(qualified.getByText('Ben Okafor')).toBeVisible();
   await expectShown(page, CRM_MESSAGES.kanbanMoved);
   await page.reload();
   await expect(page.getByRole('region', { name: 'Qualified, 1 cards' }).getByText('Ben Okafor')).toBeVisible();
   await expect(page.getByRole('region', { name: 'New, 1 cards' }).getByText('Asha Rao')).toBeVisible();
+  // A click on the title still opens the record.
+  await page.getByRole('link', { name: 'Ben Okafor' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ben Okafor' })).toBeVisible();
 
   // Everything as left: the saved filter is still there with its count.
   await page.goto('/crm/leads');

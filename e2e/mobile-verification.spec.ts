@@ -32,7 +32,7 @@ async function newSeller(page: Page, label: string) {
 const promptDialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
 /** The prompt's timer runs from when the profile is known; the clock moves only after that. */
-const promptState = (page: Page, state: 'armed' | 'off') =>
+const promptState = (page: Page, state: 'armed' | 'waiting' | 'off') =>
   expect(page.getByTestId('mobile-prompt')).toHaveAttribute('data-state', state);
 const promptArmed = (page: Page) => promptState(page, 'armed');
 
@@ -129,6 +129,29 @@ test('closing the prompt keeps it away for 2 hours', async ({ page, context }) =
   await promptArmed(page);
   await page.clock.fastForward(TIMINGS.mobilePromptDelayMs);
   await expect(dialog).toBeVisible();
+});
+
+test('the prompt waits while a seller fills in a CRM form, and opens once it is saved', async ({ page }) => {
+  await page.clock.install();
+  await newSeller(page, 'busy');
+  await page.goto('/crm/leads');
+  await promptArmed(page);
+  await page.getByRole('button', { name: 'New lead' }).first().click();
+  const form = page.getByRole('dialog', { name: 'New lead' });
+  await form.getByLabel('First name').fill('Ravi');
+  await page.clock.fastForward(TIMINGS.mobilePromptDelayMs);
+  // Due, it waits: the form keeps what was typed, and nothing covers it.
+  await promptState(page, 'waiting');
+  await page.clock.fastForward(TIMINGS.mobilePromptRetryMs);
+  const prompt = promptDialog(page, 'Add your mobile number');
+  await expect(prompt).toHaveCount(0);
+  await expect(form.getByLabel('First name')).toHaveValue('Ravi');
+  await form.getByLabel('Last name').fill('Menon');
+  await form.getByLabel('Company').fill('Menon Traders');
+  await form.getByRole('button', { name: 'Create lead' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ravi Menon' })).toBeVisible();
+  await page.clock.fastForward(TIMINGS.mobilePromptRetryMs);
+  await expect(prompt).toBeVisible();
 });
 
 test('a sub-user is never prompted for a mobile number', async ({ page }) => {

@@ -43,6 +43,8 @@ export const TIMINGS = {
   alertClearMs: 5000,
   mobilePromptDelayMs: 90_000,
   mobilePromptDismissalMs: 2 * 60 * 60 * 1000,
+  /** Due while a dialog is open or a field is being filled in, the mobile prompt looks again this often. */
+  mobilePromptRetryMs: 5_000,
   resendCountdownSeconds: 120,
   pageActivityPollMs: 30_000,
 } as const;

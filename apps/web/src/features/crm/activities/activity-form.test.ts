@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Activity } from '@tradeloop/contracts/crm/activities';
 import { initialValues, toBody, type FormValues } from './activity-form.ts';
 import { reminderAtOf, reminderChoiceOf } from './format.ts';
@@ -32,6 +32,8 @@ const meeting: Activity = {
 };
 
 describe('the activity form', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('holds an all-day meeting by its UTC dates and sends them back unchanged', () => {
     const values = initialValues('meeting', meeting, 1);
     expect(values).toMatchObject({
@@ -47,6 +49,16 @@ describe('the activity form', () => {
       ends_at: '2030-06-03T00:00:00.000Z',
       reminder_at: '2030-05-31T00:00:00.000Z',
       participants: [{ email: 'priya@kiln.example', name: 'Priya' }],
+    });
+  });
+
+  it('starts a new meeting at the next full hour of local time and ends it an hour later (issue 42)', () => {
+    vi.useFakeTimers({ now: new Date(2030, 5, 1, 14, 20) });
+    const values = initialValues('meeting', null, 1);
+    expect(values).toMatchObject({ starts_at: '2030-06-01 15:00:00', ends_at: '2030-06-01 16:00:00' });
+    expect(toBody('meeting', { ...values, subject: 'Visit' }, users, null)).toMatchObject({
+      starts_at: new Date(2030, 5, 1, 15).toISOString(),
+      ends_at: new Date(2030, 5, 1, 16).toISOString(),
     });
   });
 

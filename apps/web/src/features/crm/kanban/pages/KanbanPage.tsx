@@ -84,7 +84,8 @@ function CardBody({
             size="sm"
             lineClamp={2}
             py={2}
-            onPointerDown={(event) => event.stopPropagation()}
+            // The card moves when dragged by its title too (a click still opens the record): no native link drag.
+            draggable={false}
           >
             {card.title}
           </Anchor>

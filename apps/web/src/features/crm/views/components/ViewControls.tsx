@@ -316,8 +316,8 @@ export function FilterControls({
           </Button>
         </Popover.Target>
         <Popover.Dropdown>
+          {/* The actions come first: a field's list opens downwards over what follows it, never over them. */}
           <Stack>
-            <FilterBuilder fields={fields} rows={draft} onChange={setDraft} />
             <Group justify="space-between">
               <Button
                 variant="subtle"
@@ -342,6 +342,7 @@ export function FilterControls({
                 </Button>
               </Group>
             </Group>
+            <FilterBuilder fields={fields} rows={draft} onChange={setDraft} />
           </Stack>
         </Popover.Dropdown>
       </Popover>
