@@ -41,6 +41,34 @@ export function greeting(now = new Date()): string {
   return 'Good evening';
 }
 
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+function currencyFormat(code: string): Intl.NumberFormat | null {
+  if (!currencyFormats.has(code)) {
+    try {
+      currencyFormats.set(code, new Intl.NumberFormat('en', { style: 'currency', currency: code }));
+    } catch {
+      return null; // not an ISO 4217 code (the list has one coded "Rupee")
+    }
+  }
+  return currencyFormats.get(code)!;
+}
+
+const twoDecimals = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * An amount with its currency's minor units ("$1,005.30", "¥1,005"), written with the currency's own symbol
+ * when one is given. The one money format of the product: every price, total and deal amount comes here.
+ */
+export function money(value: number, currency: { code: string; symbol?: string }): string {
+  const format = currencyFormat(currency.code);
+  if (!format) return `${currency.symbol ?? `${currency.code} `}${twoDecimals.format(value)}`;
+  return format
+    .formatToParts(value)
+    .map((part) => (part.type === 'currency' && currency.symbol !== undefined ? currency.symbol : part.value))
+    .join('');
+}
+
 export function pluralize(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 }

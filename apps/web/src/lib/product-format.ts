@@ -1,4 +1,5 @@
-import type { CurrencyRef, MarketProduct } from '@tradeloop/contracts/market';
+import type { MarketProduct } from '@tradeloop/contracts/market';
+import { money } from './format.ts';
 
 /** A number format made when first used: making one loads locale data, which a starting page need not wait for. */
 function numberFormat(options: Intl.NumberFormatOptions): { format: (value: number) => string } {
@@ -7,16 +8,8 @@ function numberFormat(options: Intl.NumberFormatOptions): { format: (value: numb
 }
 
 const amount = numberFormat({ maximumFractionDigits: 2 });
-const cents = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const whole = numberFormat({ maximumFractionDigits: 0 });
 
-/** "$1,250", "$18.50", "$395": the currency's symbol and the amount, cents only below 1,000. */
-export function money(value: number, currency: Pick<CurrencyRef, 'symbol'>): string {
-  const format = value >= 1000 || Number.isInteger(value) ? whole : cents;
-  return `${currency.symbol}${format.format(value)}`;
-}
-
-/** "$395 – $420", "$12,500" or "Price on request". */
+/** "$395.00 – $420.00", "$12,500.00" or "Price on request". */
 export function priceText(product: Pick<MarketProduct, 'unit_price' | 'unit_price_max' | 'currency'>): string {
   if (product.unit_price === null) return 'Price on request';
   const low = money(product.unit_price, product.currency);

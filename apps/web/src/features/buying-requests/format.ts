@@ -1,3 +1,5 @@
+import { money } from '../../lib/format.ts';
+
 /** "250 Piece", "2.5 Metric Ton". */
 export const quantityText = (quantity: string, unit: string) => `${Number(quantity).toLocaleString()} ${unit}`;
 
@@ -10,4 +12,4 @@ export const shortDate = (value: string) =>
 
 /** A price with its currency's symbol, exactly as the server wrote it (decimal string or number). */
 export const priceText = (value: string | number, currency: { symbol: string; code: string } | null) =>
-  `${currency?.symbol ?? ''}${Number(value).toLocaleString(undefined, { maximumFractionDigits: 4 })}${currency ? ` ${currency.code}` : ''}`;
+  currency ? `${money(Number(value), currency)} ${currency.code}` : Number(value).toLocaleString('en');

@@ -1,5 +1,5 @@
 import type { EnquiryStatus, EnquirySummary } from '@tradeloop/contracts/quotes';
-import { money } from '../../lib/product-format.ts';
+import { money } from '../../lib/format.ts';
 
 /** The badge colour of an enquiry's status, wherever an enquiry is listed. */
 export const STATUS_COLORS: Record<EnquiryStatus, string> = {

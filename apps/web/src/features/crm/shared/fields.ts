@@ -6,6 +6,7 @@ import type {
   ListField,
   Refs,
 } from '@tradeloop/contracts/crm/records';
+import { money } from '../../../lib/format.ts';
 
 /** A field as the screens use it, whether it comes from a list (crm/fields) or a form. */
 export type UiField = {
@@ -74,11 +75,7 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
 });
 
 export function formatMoney(amount: number, currency = 'USD') {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 2 }).format(amount);
-  } catch {
-    return `${currency} ${amount.toLocaleString()}`;
-  }
+  return money(amount, { code: currency });
 }
 
 /** A value as text for cells, cards and exports; empty values give "". */

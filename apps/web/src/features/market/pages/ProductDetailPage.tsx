@@ -63,7 +63,8 @@ import { CurrencySelect } from '../components/CurrencySelect.tsx';
 import { ProductCard } from '../components/ProductCard.tsx';
 import { ProductGallery } from '../components/ProductGallery.tsx';
 import { WishlistButton } from '../components/WishlistButton.tsx';
-import { AVAILABILITY_LABELS, money, pluralUnit, priceText } from '../../../lib/product-format.ts';
+import { money } from '../../../lib/format.ts';
+import { AVAILABILITY_LABELS, pluralUnit, priceText } from '../../../lib/product-format.ts';
 import { SponsoredStrip } from '../components/SponsoredStrip.tsx';
 
 const loadQuoteModal = () => import('../../quotes/components/QuoteModal.tsx');

@@ -28,7 +28,7 @@ import {
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { dateLabel, initials, time12 } from '../../../lib/format.ts';
-import { money } from '../../../lib/product-format.ts';
+import { money } from '../../../lib/format.ts';
 import { QuotationPanel } from '../../orders/components/QuotationPanel.tsx';
 import { ReviewAfterEnquiry } from '../../reviews/components/ReviewAfterEnquiry.tsx';
 import { useEnquiry, useEnquiryAction } from '../api/enquiries.ts';

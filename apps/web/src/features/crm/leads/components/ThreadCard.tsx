@@ -23,6 +23,7 @@ import {
   type ThreadProduct,
   type ThreadTypeId,
 } from '@tradeloop/contracts/crm/leads';
+import { money as formatAmount } from '../../../../lib/format.ts';
 import { notifySuccess } from '../../../../lib/notify.ts';
 import { useCan } from '../../../../lib/permissions.ts';
 import { useSetLeadStatus } from '../api/lead-actions.ts';
@@ -37,7 +38,7 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 
 function money(value: number | null | undefined, currency: ThreadProduct['currency']) {
   if (value === null || value === undefined) return null;
-  return `${currency?.symbol ?? ''}${value.toLocaleString(undefined, { maximumFractionDigits: 2 })}`;
+  return currency ? formatAmount(value, currency) : value.toLocaleString('en');
 }
 
 function ProductBlock({ product }: { product: ThreadProduct }) {
