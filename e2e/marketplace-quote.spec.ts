@@ -86,7 +86,7 @@ test('a buyer finds a product despite a typo, requests a quote, and the seller a
   await buyer.getByTestId('enquiry-item').filter({ hasText: 'Centrifugal Monoblock Pump' }).first().click();
   const buyerThread = buyer.getByTestId('enquiry-thread');
   await expect(buyerThread.getByTestId('enquiry-status')).toHaveText('Price offered');
-  await expect(buyerThread.getByTestId('offer')).toContainText('$395.00 per Piece');
+  await expect(buyerThread.getByTestId('offer')).toContainText('$395.00 per piece');
   await expect(buyerThread).toContainText('Ex-works Pune, dispatch in 10 days.');
   await expect(buyerThread.getByRole('button', { name: 'Accept offer' })).toBeVisible();
   await expectAccessible(buyer, 'an offer received');
