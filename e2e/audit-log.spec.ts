@@ -36,7 +36,7 @@ test('the seller changes a role and reads who did it, what changed, when and fro
   await expect(entry).toContainText('Role changed');
   // Who, and when in the one date format; where: the address the browser came from.
   await expect(entry.getByRole('cell').nth(1)).not.toBeEmpty();
-  await expect(entry.locator('time')).toHaveText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2} [AP]M$/);
+  await expect(entry.locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} [AP]M$/);
   await expect(entry.getByRole('cell').nth(3)).toHaveText(/\d|:/);
   await expect(page.getByRole('row', { name: new RegExp(`Created the role “${name}”`) })).toBeVisible();
   await expectAccessible(page, 'the audit log');

@@ -57,7 +57,7 @@ test('a buyer finds a product despite a typo, requests a quote, and the seller a
   await expect(modal.getByRole('radio', { name: 'Three' })).toBeChecked();
   await modal.getByRole('textbox', { name: 'Quantity' }).fill('10');
   // Ten pieces are priced at the 10 – 49 tier ($168), 5 HP at 1.6 times that (decision 035): $2,688.
-  await expect(modal.getByTestId('quote-total')).toHaveText('$2,688');
+  await expect(modal.getByTestId('quote-total')).toHaveText('$2,688.00');
   await expectAccessible(productPage, 'the quote request');
   await modal.getByRole('button', { name: 'Send quote request' }).click();
   await expect(modal.getByRole('heading', { name: QUOTE_MESSAGES.submitted })).toBeVisible();
@@ -86,7 +86,7 @@ test('a buyer finds a product despite a typo, requests a quote, and the seller a
   await buyer.getByTestId('enquiry-item').filter({ hasText: 'Centrifugal Monoblock Pump' }).first().click();
   const buyerThread = buyer.getByTestId('enquiry-thread');
   await expect(buyerThread.getByTestId('enquiry-status')).toHaveText('Price offered');
-  await expect(buyerThread.getByTestId('offer')).toContainText('$395 per Piece');
+  await expect(buyerThread.getByTestId('offer')).toContainText('$395.00 per piece');
   await expect(buyerThread).toContainText('Ex-works Pune, dispatch in 10 days.');
   await expect(buyerThread.getByRole('button', { name: 'Accept offer' })).toBeVisible();
   await expectAccessible(buyer, 'an offer received');

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from './test.ts';
 import type { ProductPage, ProductSearchResult } from '@tradeloop/contracts/market';
-import { money, priceText } from '../apps/web/src/lib/product-format.ts';
+import { money } from '../apps/web/src/lib/format.ts';
+import { priceText } from '../apps/web/src/lib/product-format.ts';
 import { expectAccessible } from './support.ts';
 
 /**

@@ -214,7 +214,7 @@ test.describe('Seller catalogue', () => {
     await expect(
       page.getByRole('link', { name: 'Cast Iron Monoblock Water Pump, IE3 motor', exact: true }),
     ).toBeVisible();
-    await expect(page.getByText('$389 – $420')).toBeVisible();
+    await expect(page.getByText('$389.00 – $420.00')).toBeVisible();
   });
 
   test('a seller creates a product made to order, with territory and production days, then edits it', async ({

@@ -82,6 +82,44 @@ export const UNITS = [
   'Tonne-km',
 ] as const;
 
+/** How each unit reads after a number, by plural category ("1 piece", "20 pieces", "2.5 kg"). */
+export const UNIT_WORDS: Record<(typeof UNITS)[number], { one: string; other: string }> = {
+  Piece: { one: 'piece', other: 'pieces' },
+  Pair: { one: 'pair', other: 'pairs' },
+  Set: { one: 'set', other: 'sets' },
+  Dozen: { one: 'dozen', other: 'dozen' },
+  Box: { one: 'box', other: 'boxes' },
+  Carton: { one: 'carton', other: 'cartons' },
+  Pack: { one: 'pack', other: 'packs' },
+  Bag: { one: 'bag', other: 'bags' },
+  Roll: { one: 'roll', other: 'rolls' },
+  Pallet: { one: 'pallet', other: 'pallets' },
+  Bundle: { one: 'bundle', other: 'bundles' },
+  Kilogram: { one: 'kg', other: 'kg' },
+  Gram: { one: 'g', other: 'g' },
+  'Metric Ton': { one: 'tonne', other: 'tonnes' },
+  Pound: { one: 'lb', other: 'lb' },
+  Ounce: { one: 'oz', other: 'oz' },
+  Litre: { one: 'litre', other: 'litres' },
+  Millilitre: { one: 'ml', other: 'ml' },
+  Gallon: { one: 'gallon', other: 'gallons' },
+  Barrel: { one: 'barrel', other: 'barrels' },
+  'Cubic Meter': { one: 'm³', other: 'm³' },
+  Meter: { one: 'metre', other: 'metres' },
+  Centimeter: { one: 'cm', other: 'cm' },
+  Foot: { one: 'foot', other: 'feet' },
+  Inch: { one: 'inch', other: 'inches' },
+  Yard: { one: 'yard', other: 'yards' },
+  'Square Meter': { one: 'm²', other: 'm²' },
+  'Square Foot': { one: 'sq ft', other: 'sq ft' },
+  'Container (20 ft)': { one: '20 ft container', other: '20 ft containers' },
+  'Container (40 ft)': { one: '40 ft container', other: '40 ft containers' },
+  Unit: { one: 'unit', other: 'units' },
+  Sheet: { one: 'sheet', other: 'sheets' },
+  Drum: { one: 'drum', other: 'drums' },
+  'Tonne-km': { one: 'tonne-km', other: 'tonne-km' },
+};
+
 /** Units counted in whole numbers: nobody asks for half a pair or 2.5 cartons. The rest are measured. */
 export const COUNTED_UNITS: ReadonlySet<string> = new Set<(typeof UNITS)[number]>([
   'Piece',

@@ -202,6 +202,8 @@ export const engagementPageSchema = z.object({
   page_url: z.string().nullable(),
   type: z.string().nullable(),
   product_id: z.number().nullable(),
+  /** The product's full title (pre-title and name) when the page is one of the company's products. */
+  product_name: z.string().nullable(),
   viewed_at: z.string(),
   /** Milliseconds, as last reported when the page was left or hidden; null while unknown. */
   time_on_page: z.number().nullable(),
@@ -274,3 +276,58 @@ export type EngagementSettings = z.infer<typeof engagementSettingsSchema>;
 
 /** The lead source of leads made by the intent rule (an option of the lead form's lead_source field). */
 export const ENGAGEMENT_LEAD_SOURCE = 'Marketplace Engagement';
+
+/** What the engagement screens say of a visitor whose profile gives no country. */
+export const COUNTRY_NOT_KNOWN = 'Not known';
+
+/** Readable names of the pages recorded by name (the first segment of their path, "home" for "/"). */
+const PAGE_LABELS: Record<string, string> = {
+  home: 'Home',
+  productdetail: 'Product page',
+  productlist: 'Product list',
+  category: 'Category page',
+  'company-page': 'Company page',
+  'mini-site': 'Company site',
+  'our-products': 'Company products',
+  'about-us': 'About the company',
+  'contact-us': 'Contact page',
+  'company-blog': 'Company blog',
+  'marketplace-blog': 'Marketplace blog',
+  blogdetail: 'Blog post',
+  reviews: 'Reviews',
+  wishlist: 'Wishlist',
+  chat: 'Chat',
+};
+
+/** Readable names of the tracked clicks (their data-track names). */
+const CLICK_LABELS: Record<string, string> = {
+  getQuoteButton: 'Get a quote',
+  wishlistButton: 'Wishlist',
+  'wishlist-identifier': 'Wishlist',
+  homeButton: 'Home',
+  'chat-now': 'Chat now',
+  'product-image-click': 'Product image',
+  'social-sharing': 'Share',
+  'company-profile': 'Company profile',
+  'company-social-link': 'Company social link',
+  'follow-company': 'Follow company',
+  'seller-review-submit': 'Review sent',
+  'mini-site-enquiry': 'Enquiry from company site',
+  'mini-site-signin': 'Sign in from company site',
+};
+
+/** "getQuoteButton", "chat-now" → "Get quote button", "Chat now": a name with no label of its own, made readable. */
+const readable = (name: string) => {
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[-_/]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : '';
+};
+
+/** A recorded page name as people read it: "Product page", "Home"; a page without a name is "Page". */
+export const pageLabel = (name: string | null | undefined) => (name ? (PAGE_LABELS[name] ?? readable(name)) : 'Page');
+
+/** A tracked click's name as people read it: "Get a quote", "Chat now", "Mini site nav about us". */
+export const clickLabel = (name: string) => CLICK_LABELS[name] ?? (readable(name) || 'Click');

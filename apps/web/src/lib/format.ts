@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { UNIT_WORDS } from '@tradeloop/contracts/reference';
 
 /** Up to two initials of a person or company name, for avatars. */
 export function initials(name: string): string {
@@ -11,27 +12,45 @@ export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
 }
 
-/** "Member since" style: month and year. */
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hour12: true });
+const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric' });
+
+/** "Member since" style: month and year ("Mar 2027"). */
 export function monthYear(iso: string): string {
-  return dayjs(iso).format('MMM YYYY');
+  return monthFormat.format(new Date(iso));
 }
 
-/** Spec section 9: date labels Today, Yesterday, otherwise day-month-year. */
+/**
+ * The one date format (spec section 9, day-month-year): "12 Mar 2027". A calendar day ("2027-03-12") is that
+ * day wherever the reader is; a moment is its day in the reader's time zone.
+ */
+export function dateText(value: string): string {
+  return value.length === 10 ? dayFormat.format(new Date(`${value}T00:00:00Z`)) : dateFormat.format(new Date(value));
+}
+
+/** Spec section 9: date labels Today, Yesterday, otherwise the date ("12 Mar 2027"). */
 export function dateLabel(iso: string, now = dayjs()): string {
   const day = dayjs(iso);
   if (day.isSame(now, 'day')) return 'Today';
   if (day.isSame(now.subtract(1, 'day'), 'day')) return 'Yesterday';
-  return day.format('DD-MM-YYYY');
+  return dateText(iso);
 }
 
-/** Spec section 9: time shown 12-hour with AM or PM. */
+/** Spec section 9: time shown 12-hour with AM or PM ("09:05 PM"). */
 export function time12(iso: string): string {
-  return dayjs(iso).format('hh:mm A');
+  return timeFormat.format(new Date(iso));
 }
 
-/** One date and time format (spec section 9): day-month-year and the 12-hour time. */
+/** The one date-and-time format (spec section 9): the date and the 12-hour time, "12 Mar 2027, 09:05 PM". */
 export function dateTimeLabel(iso: string): string {
-  return dayjs(iso).format('DD-MM-YYYY hh:mm A');
+  return `${dateText(iso)}, ${time12(iso)}`;
 }
 
 export function greeting(now = new Date()): string {
@@ -41,8 +60,53 @@ export function greeting(now = new Date()): string {
   return 'Good evening';
 }
 
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+function currencyFormat(code: string): Intl.NumberFormat | null {
+  if (!currencyFormats.has(code)) {
+    try {
+      currencyFormats.set(code, new Intl.NumberFormat('en', { style: 'currency', currency: code }));
+    } catch {
+      return null; // not an ISO 4217 code (the list has one coded "Rupee")
+    }
+  }
+  return currencyFormats.get(code)!;
+}
+
+const twoDecimals = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * An amount with its currency's minor units ("$1,005.30", "¥1,005"), written with the currency's own symbol
+ * when one is given. The one money format of the product: every price, total and deal amount comes here.
+ */
+export function money(value: number, currency: { code: string; symbol?: string }): string {
+  const format = currencyFormat(currency.code);
+  if (!format) return `${currency.symbol ?? `${currency.code} `}${twoDecimals.format(value)}`;
+  return format
+    .formatToParts(value)
+    .map((part) => (part.type === 'currency' && currency.symbol !== undefined ? currency.symbol : part.value))
+    .join('');
+}
+
+const pluralRules = new Intl.PluralRules('en');
+
 export function pluralize(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+  return `${count.toLocaleString('en')} ${pluralRules.select(count) === 'one' ? one : many}`;
+}
+
+const quantityNumber = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+
+/** A unit as it reads after `count` ("piece", "pieces", "kg"); a unit not in the list is shown as given. */
+export function unitWord(unit: string | null | undefined, count = 1): string {
+  const words = UNIT_WORDS[(unit ?? 'Unit') as keyof typeof UNIT_WORDS];
+  if (!words) return unit ?? '';
+  return pluralRules.select(count) === 'one' ? words.one : words.other;
+}
+
+/** "20 pieces", "1 piece", "2.5 kg": a quantity and its unit, by the plural rule. */
+export function quantityText(quantity: number | string, unit: string | null | undefined): string {
+  const count = Number(quantity);
+  return `${quantityNumber.format(count)} ${unitWord(unit, count)}`.trim();
 }
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });

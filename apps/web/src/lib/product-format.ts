@@ -1,22 +1,7 @@
-import type { CurrencyRef, MarketProduct } from '@tradeloop/contracts/market';
+import type { MarketProduct } from '@tradeloop/contracts/market';
+import { money, quantityText } from './format.ts';
 
-/** A number format made when first used: making one loads locale data, which a starting page need not wait for. */
-function numberFormat(options: Intl.NumberFormatOptions): { format: (value: number) => string } {
-  let made: Intl.NumberFormat | undefined;
-  return { format: (value) => (made ??= new Intl.NumberFormat('en', options)).format(value) };
-}
-
-const amount = numberFormat({ maximumFractionDigits: 2 });
-const cents = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const whole = numberFormat({ maximumFractionDigits: 0 });
-
-/** "$1,250", "$18.50", "$395": the currency's symbol and the amount, cents only below 1,000. */
-export function money(value: number, currency: Pick<CurrencyRef, 'symbol'>): string {
-  const format = value >= 1000 || Number.isInteger(value) ? whole : cents;
-  return `${currency.symbol}${format.format(value)}`;
-}
-
-/** "$395 – $420", "$12,500" or "Price on request". */
+/** "$395.00 – $420.00", "$12,500.00" or "Price on request". */
 export function priceText(product: Pick<MarketProduct, 'unit_price' | 'unit_price_max' | 'currency'>): string {
   if (product.unit_price === null) return 'Price on request';
   const low = money(product.unit_price, product.currency);
@@ -24,16 +9,10 @@ export function priceText(product: Pick<MarketProduct, 'unit_price' | 'unit_pric
   return `${low} – ${money(product.unit_price_max, product.currency)}`;
 }
 
-/** "Min. order: 10 Pieces". */
+/** "Min. order: 10 pieces". */
 export function minimumOrder(product: Pick<MarketProduct, 'quantity' | 'unit'>): string | null {
   if (product.quantity === null) return null;
-  const unit = product.unit ?? 'unit';
-  return `Min. order: ${amount.format(product.quantity)} ${product.quantity === 1 ? unit : pluralUnit(unit)}`;
-}
-
-export function pluralUnit(unit: string): string {
-  if (/\)$/.test(unit) || /s$/i.test(unit)) return unit;
-  return /(x|ch|sh)$/i.test(unit) ? `${unit}es` : `${unit}s`;
+  return `Min. order: ${quantityText(product.quantity, product.unit)}`;
 }
 
 export const AVAILABILITY_LABELS: Record<string, string> = { in_stock: 'In stock', by_order: 'Made to order' };

@@ -69,7 +69,7 @@ export const productExistsSql = (id: SQLWrapper): SQL =>
 export async function productOwners(db: Tx, ids: number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: products.id, companyId: products.companyId, name: products.name })
+    .select({ id: products.id, companyId: products.companyId, name: products.name, preTitle: products.preTitleName })
     .from(products)
     .where(inArray(products.id, [...new Set(ids)]));
 }

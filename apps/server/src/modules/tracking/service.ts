@@ -228,6 +228,7 @@ export async function engagementOf(db: Tx, companyId: number, userIds: number[])
       page_url: row.url,
       type: (row.detail?.type as string | null) ?? null,
       product_id: row.productId,
+      product_name: null,
       viewed_at: at,
       time_on_page: null,
       deepest_scroll: null,

@@ -1,13 +1,8 @@
-/** "250 Piece", "2.5 Metric Ton". */
-export const quantityText = (quantity: string, unit: string) => `${Number(quantity).toLocaleString()} ${unit}`;
+import { dateText, money } from '../../lib/format.ts';
 
 /** A day (YYYY-MM-DD) or a moment as "12 Mar 2027". */
-export const shortDate = (value: string) =>
-  new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toLocaleDateString(undefined, {
-    dateStyle: 'medium',
-    timeZone: value.length === 10 ? 'UTC' : undefined,
-  });
+export const shortDate = dateText;
 
 /** A price with its currency's symbol, exactly as the server wrote it (decimal string or number). */
 export const priceText = (value: string | number, currency: { symbol: string; code: string } | null) =>
-  `${currency?.symbol ?? ''}${Number(value).toLocaleString(undefined, { maximumFractionDigits: 4 })}${currency ? ` ${currency.code}` : ''}`;
+  currency ? `${money(Number(value), currency)} ${currency.code}` : Number(value).toLocaleString('en');

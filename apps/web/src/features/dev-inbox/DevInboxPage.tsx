@@ -8,9 +8,9 @@ import {
   type DevInboxMessage,
 } from '@tradeloop/contracts/dev-inbox';
 import { useDevInbox } from './api.ts';
+import { dateTimeLabel } from '../../lib/format.ts';
 
 const ICONS: Record<DevInboxChannel, typeof IconMail> = { email: IconMail, sms: IconMessage };
-const sentAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** /dev/inbox (decision 057): what the product sent while no provider was configured, newest first. */
 export function DevInboxPage() {
@@ -70,7 +70,7 @@ function MessageList({ messages }: { messages: DevInboxMessage[] }) {
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text fw={600}>To {message.to}</Text>
             <Text size="sm" c="dimmed">
-              <time dateTime={message.created_at}>{sentAt.format(new Date(message.created_at))}</time>
+              <time dateTime={message.created_at}>{dateTimeLabel(message.created_at)}</time>
             </Text>
           </Group>
           {message.channel === 'email' && <Text fw={500}>{message.subject}</Text>}

@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { productTitle } from '@tradeloop/contracts/catalog-constants';
 import { CRM_TYPE } from '@tradeloop/contracts/crm/records';
 import {
   ENGAGEMENT_DEFAULTS,
+  COUNTRY_NOT_KNOWN,
   ENGAGEMENT_LEAD_SOURCE,
   TRACKING_MESSAGES,
   TRACKING_REPORT_DEFAULT_DAYS,
@@ -152,12 +154,29 @@ export async function usersOfLeads(db: Tx, companyId: number, leadIds: number[])
   return byLead;
 }
 
+/** The full titles (pre-title and name) of the company's products among `owners`, by id. */
+const titlesOf = (owners: Awaited<ReturnType<typeof productOwners>>, companyId: number) =>
+  new Map(
+    owners
+      .filter((row) => row.companyId === companyId)
+      .map((row) => [row.id, productTitle({ pre_title_name: row.preTitle, name: row.name })]),
+  );
+
+const productTitles = async (db: Tx, companyId: number, ids: number[]) =>
+  titlesOf(await productOwners(db, ids), companyId);
+
 /** GET crm/tracking/listing?lead_id=: the lead's sessions, pages, time on page, deepest scroll and clicks. */
 export async function leadEngagement(db: Tx, companyId: number, leadId: number): Promise<TrackingListing> {
   const lead = await findRecord(db, companyId, { id: leadId, typeId: CRM_TYPE.leads });
   const userIds = (await usersOfLeads(db, companyId, [lead.id])).get(lead.id) ?? [];
   const sessions = await engagementOf(db, companyId, userIds);
   const pages = sessions.flatMap((session) => session.pages);
+  const names = await productTitles(
+    db,
+    companyId,
+    pages.map((page) => page.product_id).filter((id) => id !== null),
+  );
+  for (const page of pages) page.product_name = page.product_id === null ? null : (names.get(page.product_id) ?? null);
   return {
     lead_id: lead.id,
     sessions,
@@ -250,12 +269,12 @@ export async function trackingReport(db: Tx, companyId: number, query: { from?: 
     ),
     findPeople(db, { ids: [...new Set([...visitors, ...buyers.map((row) => row.user_id)])] }),
   ]);
-  const names = new Map(owners.filter((row) => row.companyId === companyId).map((row) => [row.id, row.name]));
+  const names = titlesOf(owners, companyId);
   const byId = new Map(people.map((person) => [person.id, person]));
   const countries = new Map<string, number>();
   for (const userId of visitors) {
     const code = byId.get(userId)?.country?.trim();
-    const country = code ? (findCountry(code)?.name ?? code) : 'Unknown';
+    const country = code ? (findCountry(code)?.name ?? code) : COUNTRY_NOT_KNOWN;
     countries.set(country, (countries.get(country) ?? 0) + 1);
   }
   const answer: TrackingReport = {

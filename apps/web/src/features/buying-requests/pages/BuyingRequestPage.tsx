@@ -22,7 +22,8 @@ import { SkeletonRows } from '../../../components/SkeletonRows.tsx';
 import { STATUS_COLORS } from '../../quotes/enquiry-format.ts';
 import { QUOTE_PATHS } from '../../quotes/paths.ts';
 import { useBuyingRequest } from '../api/buying-requests.ts';
-import { priceText, quantityText, shortDate } from '../format.ts';
+import { quantityText } from '../../../lib/format.ts';
+import { priceText, shortDate } from '../format.ts';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

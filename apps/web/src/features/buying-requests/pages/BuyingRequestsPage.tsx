@@ -9,7 +9,8 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { PagePagination } from '../../../components/PagePagination.tsx';
 import { SkeletonRows } from '../../../components/SkeletonRows.tsx';
 import { useBuyingRequests } from '../api/buying-requests.ts';
-import { quantityText, shortDate } from '../format.ts';
+import { quantityText } from '../../../lib/format.ts';
+import { shortDate } from '../format.ts';
 
 function RequestRow({ request }: { request: BuyingRequestSummary }) {
   return (

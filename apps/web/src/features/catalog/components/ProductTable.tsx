@@ -19,11 +19,10 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { productActions, useProductAction } from '../api/product-actions.ts';
 import { priceRange } from '../format.ts';
 import { CATALOG_PATHS } from '../paths.ts';
+import { dateText } from '../../../lib/format.ts';
 
 /** How long the deletion notice offers its undo. */
 const UNDO_MS = 8000;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 export function ProductTable({ products, busy }: { products: ProductListItem[]; busy: boolean }) {
   return (
@@ -92,7 +91,7 @@ function ProductRow({ product }: { product: ProductListItem }) {
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{dateFormat.format(new Date(product.updated_at))}</Text>
+        <Text size="sm">{dateText(product.updated_at)}</Text>
       </Table.Td>
       <Table.Td>
         <RowActions product={product} />

@@ -19,8 +19,7 @@ import {
 } from './api.ts';
 import { automationEditPath, automationRulePath, NEW_AUTOMATION_PATH } from './paths.ts';
 import { RunStatusBadge } from './RunStatusBadge.tsx';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { dateTimeLabel } from '../../../lib/format.ts';
 
 /** /crm/automation: the company's rules in the order they run; switch, move, edit, delete. */
 export function AutomationListPage() {
@@ -127,7 +126,7 @@ export function AutomationListPage() {
                 {rule.last_run ? (
                   <>
                     <Text size="xs" c="dimmed">
-                      Last run {when(rule.last_run.at)}
+                      Last run {dateTimeLabel(rule.last_run.at)}
                     </Text>
                     <RunStatusBadge status={rule.last_run.status} />
                   </>

@@ -32,8 +32,7 @@ import { CRM_PATHS } from '../shared/paths.ts';
 import { useAutomationRule } from './api.ts';
 import { AUTOMATION_PATH, automationEditPath } from './paths.ts';
 import { RunStatusBadge } from './RunStatusBadge.tsx';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+import { dateTimeLabel } from '../../../lib/format.ts';
 
 /** /crm/automation/{id}: what the rule does, and its run log (when, which lead, what it did or why not). */
 export function AutomationRulePage() {
@@ -174,7 +173,7 @@ function RunRow({ run }: { run: AutomationRun }) {
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm">{when(run.at)}</Text>
+        <Text size="sm">{dateTimeLabel(run.at)}</Text>
         {run.depth > 0 && (
           <Text size="xs" c="dimmed">
             Started by another rule ({run.depth} deep)

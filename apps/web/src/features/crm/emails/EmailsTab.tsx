@@ -21,11 +21,11 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { ConfirmDeleteModal } from '../shared/ConfirmDeleteModal.tsx';
 import type { DetailTabProps } from '../shared/detail-tabs.ts';
 import { useDeleteEmails, useEmails } from './api.ts';
+import { dateTimeLabel } from '../../../lib/format.ts';
 
 // The rich-text editor is loaded when someone writes, not with every record page.
 const EmailComposer = lazy(async () => ({ default: (await import('./EmailComposer.tsx')).EmailComposer }));
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const STATUS: Record<EmailStatus, { label: string; color: string }> = {
   draft: { label: 'Draft', color: 'gray' },
   sent: { label: 'Sent', color: 'teal' },
@@ -63,7 +63,7 @@ function EmailRow({
           <Text size="xs" c="dimmed" truncate mt={4}>
             {email.to.length ? `To ${email.to.join(', ')}` : 'No recipient yet'}
             {email.cc.length ? ` · Cc ${email.cc.join(', ')}` : ''} ·{' '}
-            {email.sent_at ? `sent ${when(email.sent_at)}` : `saved ${when(email.updated_at)}`}
+            {email.sent_at ? `sent ${dateTimeLabel(email.sent_at)}` : `saved ${dateTimeLabel(email.updated_at)}`}
             {email.author ? ` by ${email.author.full_name}` : ''}
           </Text>
         </UnstyledButton>

@@ -5,7 +5,7 @@ import { Card, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text, TextInput,
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconChartBar } from '@tabler/icons-react';
 import type { ChartConfiguration } from 'chart.js';
-import type { TrackingReport } from '@tradeloop/contracts/tracking';
+import { pageLabel, type TrackingReport } from '@tradeloop/contracts/tracking';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { crmData } from '../shared/api/client.ts';
@@ -178,7 +178,7 @@ function ReportBody({ report }: { report: TrackingReport }) {
           <Card withBorder h="100%">
             <FiguresTable
               caption="Pages"
-              rows={report.pages.map((row) => ({ ...row, key: row.page_name, label: row.page_name || '—' }))}
+              rows={report.pages.map((row) => ({ ...row, key: row.page_name, label: pageLabel(row.page_name) }))}
             />
           </Card>
         </Grid.Col>

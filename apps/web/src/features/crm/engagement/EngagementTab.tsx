@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import type { EngagementPage, TrackingListing } from '@tradeloop/contracts/tracking';
+import { clickLabel, pageLabel, type TrackingListing } from '@tradeloop/contracts/tracking';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { crmData } from '../shared/api/client.ts';
@@ -9,19 +9,7 @@ import type { DetailTabProps } from '../shared/detail-tabs.ts';
 import { workKeys } from '../shared/target.ts';
 import { Figure } from './Figure.tsx';
 import { duration } from './format.ts';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function pageTitle(page: EngagementPage) {
-  if (page.page_url) {
-    try {
-      return new URL(page.page_url).pathname;
-    } catch {
-      return page.page_url;
-    }
-  }
-  return page.page_name ?? 'Page';
-}
+import { dateTimeLabel } from '../../../lib/format.ts';
 
 /** The lead's browsing of the company's pages: sessions, pages, time on page, deepest scroll, clicks. */
 export function EngagementTab({ record }: DetailTabProps) {
@@ -56,7 +44,7 @@ export function EngagementTab({ record }: DetailTabProps) {
         <Card key={session.session_id} withBorder>
           <Group justify="space-between" mb="xs" wrap="wrap">
             <Title order={3} size="h5">
-              Session of {when(session.started_at)}
+              Session of {dateTimeLabel(session.started_at)}
             </Title>
             <Text size="xs" c="dimmed">
               {session.pages.length} {session.pages.length === 1 ? 'page' : 'pages'}
@@ -78,7 +66,7 @@ export function EngagementTab({ record }: DetailTabProps) {
                   <Table.Tr key={page.page_id} data-testid="engagement-page">
                     <Table.Td>
                       <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
-                        {pageTitle(page)}
+                        {page.product_name ?? pageLabel(page.page_name)}
                       </Text>
                       {!page.signed_in && (
                         <Badge size="xs" variant="light" color="gray">
@@ -87,7 +75,7 @@ export function EngagementTab({ record }: DetailTabProps) {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{when(page.viewed_at)}</Text>
+                      <Text size="sm">{dateTimeLabel(page.viewed_at)}</Text>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{duration(page.time_on_page)}</Text>
@@ -109,7 +97,7 @@ export function EngagementTab({ record }: DetailTabProps) {
                         <Group gap={4}>
                           {page.clicks.map((click, index) => (
                             <Badge key={`${click.at}-${index}`} size="sm" variant="light" tt="none">
-                              {click.name}
+                              {clickLabel(click.name)}
                             </Badge>
                           ))}
                         </Group>

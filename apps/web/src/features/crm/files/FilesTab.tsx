@@ -35,8 +35,8 @@ import { ConfirmDeleteModal } from '../shared/ConfirmDeleteModal.tsx';
 import { fileSize } from '../../chat/chat-paths.ts';
 import type { DetailTabProps } from '../shared/detail-tabs.ts';
 import { useFileWrites, useFiles } from './api.ts';
+import { dateText } from '../../../lib/format.ts';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 const MAX_MB = CONTENT_LIMITS.fileMaxBytes / 1_048_576;
 
 /** A file's face in the grid: its thumbnail, or an icon of its kind. */
@@ -80,7 +80,7 @@ function FileCard({
         </Text>
         <Group justify="space-between" wrap="nowrap" gap={4}>
           <Text size="xs" c="dimmed" truncate>
-            {fileSize(file.size)} · {day(file.created_at)}
+            {fileSize(file.size)} · {dateText(file.created_at)}
           </Text>
           <Group gap={2} wrap="nowrap">
             {previewable && (

@@ -8,8 +8,7 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import type { DetailTabProps } from '../shared/detail-tabs.ts';
 import { useNoteWrites, useNotes } from './api.ts';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { dateTimeLabel } from '../../../lib/format.ts';
 
 type Writes = ReturnType<typeof useNoteWrites>;
 
@@ -81,8 +80,8 @@ function NoteItem({ note, writes }: { note: CrmNote; writes: Writes }) {
     <Card withBorder padding="sm" data-testid="note-item">
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb={4}>
         <Text size="xs" c="dimmed">
-          {note.author?.full_name ?? 'A former user'} · {when(note.created_at)}
-          {note.updated_at !== note.created_at && ` · edited ${when(note.updated_at)}`}
+          {note.author?.full_name ?? 'A former user'} · {dateTimeLabel(note.created_at)}
+          {note.updated_at !== note.created_at && ` · edited ${dateTimeLabel(note.updated_at)}`}
         </Text>
         {editing === null && (
           <Menu position="bottom-end" withinPortal>

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { DetailTabProps } from '../shared/detail-tabs.ts';
 import { useLeadScore } from './api.ts';
+import { dateTimeLabel } from '../../../lib/format.ts';
 
 const CAUSES: Record<string, string> = {
   created: 'lead created',
@@ -79,7 +80,7 @@ function LeadScoreCard({ leadId }: { leadId: number }) {
               {score.data.history.slice(0, 5).map((entry) => (
                 <Text size="xs" c="dimmed" key={entry.at + entry.score}>
                   {entry.previous === null ? `Scored ${entry.score}` : `${entry.previous} → ${entry.score}`} (
-                  {CAUSES[entry.cause] ?? entry.cause}, {new Date(entry.at).toLocaleString()})
+                  {CAUSES[entry.cause] ?? entry.cause}, {dateTimeLabel(entry.at)})
                 </Text>
               ))}
             </Stack>

@@ -6,6 +6,7 @@ import type {
   ListField,
   Refs,
 } from '@tradeloop/contracts/crm/records';
+import { dateText, dateTimeLabel, money } from '../../../lib/format.ts';
 
 /** A field as the screens use it, whether it comes from a list (crm/fields) or a form. */
 export type UiField = {
@@ -58,27 +59,8 @@ export function fromDynamicField(field: DynamicField): UiField {
   };
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-
 export function formatMoney(amount: number, currency = 'USD') {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 2 }).format(amount);
-  } catch {
-    return `${currency} ${amount.toLocaleString()}`;
-  }
+  return money(amount, { code: currency });
 }
 
 /** A value as text for cells, cards and exports; empty values give "". */
@@ -91,9 +73,9 @@ export function valueText(field: UiField, value: FieldValue | undefined, refs?: 
     case 'number':
       return typeof value === 'number' ? value.toLocaleString() : String(value);
     case 'date':
-      return typeof value === 'string' ? dateFormat.format(new Date(`${value}T00:00:00Z`)) : '';
+      return typeof value === 'string' ? dateText(value) : '';
     case 'datetime':
-      return typeof value === 'string' ? dateTimeFormat.format(new Date(value)) : '';
+      return typeof value === 'string' ? dateTimeLabel(value) : '';
     case 'checkbox':
       return value ? 'Yes' : 'No';
     case 'user':

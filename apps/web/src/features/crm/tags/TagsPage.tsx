@@ -25,6 +25,7 @@ import { useCan } from '../../../lib/permissions.ts';
 import { ConfirmDeleteModal } from '../shared/ConfirmDeleteModal.tsx';
 import { useBulkDeleteTags, useCreateTag, useTagIndex } from './api.ts';
 import { TagBadge } from './TagsPanel.tsx';
+import { dateText } from '../../../lib/format.ts';
 
 const COLOUR_OPTIONS = TAG_COLOURS.map((colour) => ({
   value: colour,
@@ -194,7 +195,7 @@ export function TagsPage() {
                     <Table.Td ta="right">{tag.usage_count.toLocaleString()}</Table.Td>
                     <Table.Td>
                       <Text size="sm" c="dimmed">
-                        {new Date(tag.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+                        {dateText(tag.created_at)}
                       </Text>
                     </Table.Td>
                   </Table.Tr>

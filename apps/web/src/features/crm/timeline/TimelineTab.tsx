@@ -7,10 +7,9 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { crmData } from '../shared/api/client.ts';
 import type { DetailTabProps } from '../shared/detail-tabs.ts';
 import { targetParams, workKeys } from '../shared/target.ts';
+import { dateTimeLabel } from '../../../lib/format.ts';
 
 type TimelinePage = { data: TimelineEntry[]; next_cursor: number | null };
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The record's history, newest first, loading older entries on demand. */
 export function TimelineTab({ typeId, record }: DetailTabProps) {
@@ -41,7 +40,7 @@ export function TimelineTab({ typeId, record }: DetailTabProps) {
           {entries.map((entry) => (
             <Timeline.Item key={entry.id} title={entry.summary} data-kind={entry.kind}>
               <Text size="xs" c="dimmed">
-                {entry.actor?.full_name ?? 'TradeLoop'} · {when(entry.created_at)}
+                {entry.actor?.full_name ?? 'TradeLoop'} · {dateTimeLabel(entry.created_at)}
               </Text>
             </Timeline.Item>
           ))}

@@ -5,7 +5,7 @@ import type { CurrencyRef, Facet, FacetOption } from '@tradeloop/contracts/marke
 import { PRICE_SLIDER } from '@tradeloop/contracts/common-constants';
 import { RATING_FILTER_VALUES } from '@tradeloop/contracts/reviews-constants';
 import { hasFilters, toggleFilter, withoutFilters, type LIST_FILTER_KEYS, type ListState } from '../list-state.ts';
-import { pluralize } from '../../../lib/format.ts';
+import { money, pluralize } from '../../../lib/format.ts';
 
 type ListFilterKey = (typeof LIST_FILTER_KEYS)[number];
 
@@ -123,7 +123,7 @@ function PriceFilter({ facet, state, currency, onChange }: Omit<SidebarProps, 'f
         value={[draft[0] ?? min, draft[1] ?? max]}
         onChange={(value) => setDraft(fromSlider(value))}
         onChangeEnd={(value) => apply(fromSlider(value))}
-        label={(value) => `${currency.symbol}${value.toLocaleString('en')}`}
+        label={(value) => money(value, currency)}
         thumbSize={24}
         thumbFromLabel="Lowest price"
         thumbToLabel="Highest price"
@@ -148,9 +148,7 @@ function PriceFilter({ facet, state, currency, onChange }: Omit<SidebarProps, 'f
       </Group>
       {range?.data_min !== null && range?.data_min !== undefined && (
         <Text size="xs" c="dimmed">
-          Prices here: {currency.symbol}
-          {range.data_min.toLocaleString('en')} to {currency.symbol}
-          {(range.data_max ?? range.data_min).toLocaleString('en')}
+          Prices here: {money(range.data_min, currency)} to {money(range.data_max ?? range.data_min, currency)}
         </Text>
       )}
       {(state.price.min !== null || state.price.max !== null) && (

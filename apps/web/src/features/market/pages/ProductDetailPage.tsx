@@ -49,7 +49,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { getCurrencyId } from '../../../lib/currency.ts';
-import { initials, monthYear } from '../../../lib/format.ts';
+import { initials, money, monthYear, quantityText, unitWord } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useOrigin } from '../../../lib/client.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -63,7 +63,7 @@ import { CurrencySelect } from '../components/CurrencySelect.tsx';
 import { ProductCard } from '../components/ProductCard.tsx';
 import { ProductGallery } from '../components/ProductGallery.tsx';
 import { WishlistButton } from '../components/WishlistButton.tsx';
-import { AVAILABILITY_LABELS, money, pluralUnit, priceText } from '../../../lib/product-format.ts';
+import { AVAILABILITY_LABELS, priceText } from '../../../lib/product-format.ts';
 import { SponsoredStrip } from '../components/SponsoredStrip.tsx';
 
 const loadQuoteModal = () => import('../../quotes/components/QuoteModal.tsx');
@@ -104,7 +104,7 @@ function PriceBlock({ page }: { page: ProductPage }) {
               {money(tier.per_unit, product.currency)}
             </Text>
             <Text size="xs" c="dimmed">
-              {tier.min.toLocaleString('en')} – {tier.max.toLocaleString('en')} {pluralUnit(product.unit ?? 'unit')}
+              {tier.min.toLocaleString('en')} – {tier.max.toLocaleString('en')} {unitWord(product.unit, tier.max)}
             </Text>
           </Paper>
         ))}
@@ -131,7 +131,7 @@ function Facts({ page }: { page: ProductPage }) {
   const { product } = page;
   const rows: [string, string | null][] = [
     ['Availability', AVAILABILITY_LABELS[product.availability]],
-    ['Minimum order', product.quantity ? `${product.quantity} ${product.unit ?? ''}` : null],
+    ['Minimum order', product.quantity ? quantityText(product.quantity, product.unit) : null],
     ['Condition', product.condition],
     ['Brand', product.brand.name],
     ['Model', product.model_number],
@@ -139,7 +139,7 @@ function Facts({ page }: { page: ProductPage }) {
     ['Dispatch', product.dispatch],
     ['Delivery', product.delivery],
     ['Production capacity', product.in_house_production],
-    ['Stock', product.current_stock !== null ? `${product.current_stock} ${product.unit ?? ''}` : null],
+    ['Stock', product.current_stock !== null ? quantityText(product.current_stock, product.unit) : null],
     ['Origin', product.origin.join(', ') || null],
     ['Price term', product.price_term],
     ['Seaport', product.sea_port],

@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { DocumentLine, DocumentTotals } from '@tradeloop/contracts/orders';
+import { quantityText } from '../../../lib/format.ts';
 import { amount } from '../format.ts';
 
 /** A quotation's, order's or invoice's lines and totals, scrolling sideways on narrow screens. */
@@ -31,9 +32,7 @@ export function DocumentLines({
           {lines.map((line, index) => (
             <Table.Tr key={index}>
               <Table.Td>{line.description}</Table.Td>
-              <Table.Td ta="right">
-                {line.quantity} {line.unit ?? ''}
-              </Table.Td>
+              <Table.Td ta="right">{quantityText(line.quantity, line.unit)}</Table.Td>
               <Table.Td ta="right">{amount(line.unit_price, code)}</Table.Td>
               <Table.Td ta="right">{line.discount_percent === '0' ? '—' : `${line.discount_percent}%`}</Table.Td>
               <Table.Td ta="right">{amount(line.net, code)}</Table.Td>

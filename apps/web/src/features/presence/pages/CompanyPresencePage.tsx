@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { describeErrors, isApiError } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { pluralize } from '../../../lib/format.ts';
+import { dateText, pluralize } from '../../../lib/format.ts';
 import { useCompanyProfile } from '../api/company-profile.ts';
 import { CompanyProfileForm } from '../components/CompanyProfileForm.tsx';
 import { useFollowers } from '../api/follows.ts';
@@ -81,8 +81,6 @@ function SocialAccountsForm({ accounts }: { accounts: SocialAccount[] }) {
   );
 }
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
-
 function FollowersTable() {
   const [page, setPage] = useState(1);
   const followers = useFollowers(page);
@@ -118,7 +116,7 @@ function FollowersTable() {
                 <Table.Td>{follower.full_name}</Table.Td>
                 <Table.Td>{follower.company_name ?? '—'}</Table.Td>
                 <Table.Td>{follower.country ?? '—'}</Table.Td>
-                <Table.Td>{dateOf(follower.followed_at)}</Table.Td>
+                <Table.Td>{dateText(follower.followed_at)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

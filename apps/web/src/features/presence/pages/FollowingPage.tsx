@@ -6,11 +6,9 @@ import { miniSitePath } from '@tradeloop/contracts/company-profile-constants';
 import { PagePagination } from '../../../components/PagePagination.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
-import { pluralize } from '../../../lib/format.ts';
+import { dateText, pluralize } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useFollowedCompanies, useToggleFollow } from '../api/follows.ts';
-
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
 
 /** /following: the suppliers the user follows, whose new products reach their notifications. */
 export function FollowingPage() {
@@ -74,7 +72,7 @@ export function FollowingPage() {
                         </Anchor>
                       </Table.Td>
                       <Table.Td>{company.country_code ?? '—'}</Table.Td>
-                      <Table.Td>{dateOf(company.followed_at)}</Table.Td>
+                      <Table.Td>{dateText(company.followed_at)}</Table.Td>
                       <Table.Td ta="right">
                         <Button
                           size="xs"

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Avatar, Badge, Group, Indicator, Text } from '@mantine/core';
 import { ENQUIRY_STATUS_LABELS, type EnquirySummary } from '@tradeloop/contracts/quotes';
-import { dateLabel, initials } from '../../../lib/format.ts';
-import { enquiryAmount, STATUS_COLORS } from '../enquiry-format.ts';
+import { dateLabel, initials, quantityText } from '../../../lib/format.ts';
+import { enquiryAmount, enquiryTitle, STATUS_COLORS } from '../enquiry-format.ts';
 
 /**
  * An enquiry in a list (the enquiries page, the buyer's home): product, date, counterpart, status and
@@ -19,14 +19,15 @@ export function EnquiryRowBody({ enquiry, badges }: { enquiry: EnquirySummary; b
       <div style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" wrap="nowrap" gap={4}>
           <Text size="sm" fw={enquiry.unread ? 700 : 600} lineClamp={1}>
-            {enquiry.product_name}
+            {enquiryTitle(enquiry)}
           </Text>
           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
             {dateLabel(enquiry.updated_at)}
           </Text>
         </Group>
         <Text size="xs" c="dimmed" lineClamp={1}>
-          {enquiry.counterpart.company_name ?? enquiry.counterpart.name} · {enquiry.quantity} {enquiry.unit ?? ''}
+          {enquiry.counterpart.company_name ?? enquiry.counterpart.name} ·{' '}
+          {quantityText(enquiry.quantity, enquiry.unit)}
         </Text>
         <Group justify="space-between" mt={4}>
           <Group gap={6}>

@@ -27,12 +27,11 @@ import {
 } from '@tradeloop/contracts/quotes';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { dateLabel, initials, time12 } from '../../../lib/format.ts';
-import { money } from '../../../lib/product-format.ts';
+import { dateLabel, initials, money, quantityText, time12, unitWord } from '../../../lib/format.ts';
 import { QuotationPanel } from '../../orders/components/QuotationPanel.tsx';
 import { ReviewAfterEnquiry } from '../../reviews/components/ReviewAfterEnquiry.tsx';
 import { useEnquiry, useEnquiryAction } from '../api/enquiries.ts';
-import { STATUS_COLORS } from '../enquiry-format.ts';
+import { enquiryTitle, STATUS_COLORS } from '../enquiry-format.ts';
 
 const KIND_LABELS: Record<EnquiryMessage['kind'], string> = {
   request: 'Quote request',
@@ -63,7 +62,7 @@ function ThreadEntry({ entry, detail }: { entry: EnquiryMessage; detail: Enquiry
     >
       {entry.kind === 'answer' && entry.unit_price !== null && (
         <Text size="sm" fw={700} c="teal.8" data-testid="offer">
-          {money(entry.unit_price, detail.currency)} per {detail.unit ?? 'unit'}
+          {money(entry.unit_price, detail.currency)} per {unitWord(detail.unit)}
           {entry.total !== null && ` · ${money(entry.total, detail.currency)} in total`}
           {entry.valid_until && (
             <Text span size="xs" c="dimmed" fw={400}>
@@ -196,7 +195,7 @@ function BuyerActions({ detail }: { detail: EnquiryDetail }) {
         <Paper withBorder p="sm" radius="md" bg="teal.0">
           <Group justify="space-between">
             <Text size="sm">
-              Offer: <b>{money(detail.offer_unit_price ?? 0, detail.currency)}</b> per {detail.unit ?? 'unit'}, valid
+              Offer: <b>{money(detail.offer_unit_price ?? 0, detail.currency)}</b> per {unitWord(detail.unit)}, valid
               until {detail.valid_until ? dateLabel(detail.valid_until) : '—'}
             </Text>
             <Button
@@ -274,7 +273,7 @@ export function EnquiryThread({ id }: { id: number }) {
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
           <Title order={2} size="h4">
-            {detail.product_name}
+            {enquiryTitle(detail)}
           </Title>
           <Text size="sm" c="dimmed">
             {detail.side === 'buyer' ? 'To' : 'From'} {other.name}
@@ -307,16 +306,14 @@ export function EnquiryThread({ id }: { id: number }) {
           {detail.lines.map((line) => (
             <Table.Tr key={line.product_id}>
               <Table.Td>
-                {line.product_name}
+                {enquiryTitle(line)}
                 {line.combination && (
                   <Text size="xs" c="dimmed">
                     {line.combination.replace(/\|/g, ' · ')}
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td ta="right">
-                {line.quantity} {line.unit ?? ''}
-              </Table.Td>
+              <Table.Td ta="right">{quantityText(line.quantity, line.unit)}</Table.Td>
               <Table.Td ta="right">{money(line.unit_price, detail.currency)}</Table.Td>
               <Table.Td ta="right">{money(line.total, detail.currency)}</Table.Td>
             </Table.Tr>

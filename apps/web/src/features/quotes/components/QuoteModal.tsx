@@ -33,7 +33,8 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { authPath } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { randomId } from '../../../lib/storage.ts';
-import { money, priceText } from '../../../lib/product-format.ts';
+import { money, unitWord } from '../../../lib/format.ts';
+import { priceText } from '../../../lib/product-format.ts';
 import { useConfigureQuote, useSubmitQuote } from '../api/quote.ts';
 import { QUOTE_PATHS } from '../paths.ts';
 import { clearQuoteDraft, readQuoteDraft, reopenPath, saveQuoteDraft } from '../quote-draft.ts';
@@ -390,7 +391,7 @@ export function QuoteModal({ page, currency, opened, onClose }: QuoteModalProps)
               onChange={(value) => setQuantity(Math.max(wholeUnit ? 1 : 0.001, Number(value) || 1))}
               rightSection={
                 <Text size="xs" c="dimmed" pr="xs">
-                  {product.unit ?? ''}
+                  {unitWord(product.unit, quantity)}
                 </Text>
               }
               rightSectionWidth={80}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import dayjs from 'dayjs';
 import {
   Alert,
   Autocomplete,
@@ -44,6 +43,7 @@ import { useCrmUsers } from '../../shared/api/get-users.ts';
 import { targetParams } from '../../shared/target.ts';
 import { useSaveActivity } from '../api/save-activity.ts';
 import { EMAIL, initialValues, instant, toBody, type FormValues } from '../activity-form.ts';
+import { dateTimeLabel } from '../../../../lib/format.ts';
 
 type ActivityFormModalProps = {
   kind: ActivityKind;
@@ -319,7 +319,7 @@ function ActivityForm({ kind, target, editing, onClose }: Omit<ActivityFormModal
             data={[
               ...REMINDER_OPTIONS.map((option) => ({ value: option.value, label: option.label })),
               ...(form.values.reminder === 'keep' && editing?.reminder_at
-                ? [{ value: 'keep', label: `At ${dayjs(editing.reminder_at).format('DD-MM-YYYY hh:mm A')}` }]
+                ? [{ value: 'keep', label: `At ${dateTimeLabel(editing.reminder_at)}` }]
                 : []),
             ]}
             {...form.getInputProps('reminder')}

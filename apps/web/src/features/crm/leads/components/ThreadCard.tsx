@@ -23,6 +23,7 @@ import {
   type ThreadProduct,
   type ThreadTypeId,
 } from '@tradeloop/contracts/crm/leads';
+import { dateTimeLabel, money as formatAmount, quantityText } from '../../../../lib/format.ts';
 import { notifySuccess } from '../../../../lib/notify.ts';
 import { useCan } from '../../../../lib/permissions.ts';
 import { useSetLeadStatus } from '../api/lead-actions.ts';
@@ -33,11 +34,9 @@ import { formatPhone } from '@tradeloop/contracts/phone';
 
 const TYPE_COLOURS: Record<ThreadTypeId, string> = { 1: 'brand', 2: 'teal', 3: 'gray' };
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 function money(value: number | null | undefined, currency: ThreadProduct['currency']) {
   if (value === null || value === undefined) return null;
-  return `${currency?.symbol ?? ''}${value.toLocaleString(undefined, { maximumFractionDigits: 2 })}`;
+  return currency ? formatAmount(value, currency) : value.toLocaleString('en');
 }
 
 function ProductBlock({ product }: { product: ThreadProduct }) {
@@ -73,9 +72,7 @@ function ProductBlock({ product }: { product: ThreadProduct }) {
           </Group>
         )}
         {product.quantity !== null && product.quantity !== undefined && (
-          <Text size="sm">
-            Quantity: {product.quantity.toLocaleString()} {product.unit ?? ''}
-          </Text>
+          <Text size="sm">Quantity: {quantityText(product.quantity, product.unit)}</Text>
         )}
         {(unitPrice || total) && (
           <Text size="sm">
@@ -86,7 +83,7 @@ function ProductBlock({ product }: { product: ThreadProduct }) {
         )}
         {product.related?.map((line) => (
           <Text key={line.name} size="xs" c="dimmed">
-            + {line.quantity} {line.unit ?? ''} {line.name}
+            + {quantityText(line.quantity, line.unit)} {line.name}
             {line.total !== null ? ` (${money(line.total, product.currency)})` : ''}
           </Text>
         ))}
@@ -169,7 +166,7 @@ export function ThreadCard({ thread, record, statuses }: ThreadCardProps) {
               {THREAD_TYPE_LABELS[type] ?? thread.type}
             </Badge>
             <Text size="xs" c="dimmed">
-              {when(thread.created_at)} · {thread.lead_source}
+              {dateTimeLabel(thread.created_at)} · {thread.lead_source}
             </Text>
           </Group>
           <Title order={4} size="h5">

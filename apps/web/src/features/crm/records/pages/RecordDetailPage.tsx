@@ -69,6 +69,7 @@ import {
 import { fromDynamicField, formatMoney, toneOf } from '../../shared/fields.ts';
 import type { AddFormSource } from '../../forms/api/get-form.ts';
 import { CRM_PATHS, typeIdOfSlug } from '../../shared/paths.ts';
+import { dateTimeLabel } from '../../../../lib/format.ts';
 
 const SLOT_ICONS = {
   threads: IconMessages,
@@ -82,8 +83,6 @@ const SLOT_ICONS = {
   engagement: IconEye,
   timeline: IconTimeline,
 } as const;
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function RefLink({ item }: { item: RecordRef }) {
   return (
@@ -278,10 +277,10 @@ function Facts({ detail }: { detail: RecordDetail }) {
   const { record, related } = detail;
   const rows: [string, React.ReactNode][] = [
     ['Owner', record.owner?.full_name ?? '—'],
-    ['Created', dateTime(record.created_at)],
-    ['Last modified', dateTime(record.updated_at)],
+    ['Created', dateTimeLabel(record.created_at)],
+    ['Last modified', dateTimeLabel(record.updated_at)],
   ];
-  if (record.converted_at) rows.push(['Converted', dateTime(record.converted_at)]);
+  if (record.converted_at) rows.push(['Converted', dateTimeLabel(record.converted_at)]);
   if (related.source_lead) rows.push(['From lead', <RefLink key="lead" item={related.source_lead} />]);
   return (
     <Card>
