@@ -406,7 +406,7 @@ describe('GET /crm/v1/crm/tracking/report', () => {
     const report = response.json().data;
     expect(report.totals.views).toBeGreaterThan(10);
     const pump = report.products.find((row: { product_id: number }) => row.product_id === products[0]);
-    expect(pump).toMatchObject({ name: 'Tracked Pump' });
+    expect(pump).toMatchObject({ name: 'Industrial Tracked Pump' });
     expect(report.products.some((row: { product_id: number }) => row.product_id === rivalProduct)).toBe(false);
     expect(report.top_buyers.map((row: { name: string }) => row.name)).toContain('Eva Engaged');
     expect(report.countries.map((row: { country: string }) => row.country)).toEqual(

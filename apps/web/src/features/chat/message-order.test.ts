@@ -26,7 +26,7 @@ describe('chat message order', () => {
       at(2, dayjs('2026-11-24T09:54:00').toISOString()),
     ]);
     expect(ordered.map((message) => [message.id, dateLabel(message.created_at, now)])).toEqual([
-      [1, '20-11-2026'],
+      [1, '20 Nov 2026'],
       [2, 'Yesterday'],
       [3, 'Yesterday'],
       [4, 'Today'],
