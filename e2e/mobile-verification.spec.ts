@@ -156,7 +156,7 @@ test('the prompt waits while a seller fills in a CRM form, and opens once it is 
 
 test('a sub-user is never prompted for a mobile number', async ({ page }) => {
   await page.clock.install();
-  await signIn(page, DEMO_ACCOUNTS.subuser, DEMO_PASSWORD);
+  await signIn(page, DEMO_ACCOUNTS.subuser, DEMO_PASSWORD, { mobilePrompt: true });
   await expect(page.getByText('Your workspace is the CRM')).toBeVisible();
   await promptState(page, 'off');
   await page.clock.fastForward(TIMINGS.mobilePromptDelayMs * 2);
