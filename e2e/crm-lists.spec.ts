@@ -17,13 +17,13 @@ test('a sales executive shapes a view, edits in place, works in bulk, imports an
   const viewName = `By industry ${Date.now().toString(36)}`;
   await page.getByRole('button', { name: 'Columns' }).click();
   await page.getByRole('checkbox', { name: 'Industry' }).click();
-  await expectAccessible(page, 'the columns menu');
+  await expectAccessible(page, 'the columns menu', { within: '[role="dialog"]' });
   await page.keyboard.press('Escape');
   await expect(page.getByRole('columnheader', { name: /Industry/ })).toBeVisible();
   await page.getByRole('button', { name: 'Save view' }).click();
   await page.getByRole('menuitem', { name: 'Save as a new view…' }).click();
   await page.getByRole('dialog', { name: 'Save view' }).getByLabel('Name').fill(viewName);
-  await expectAccessible(page, 'the save view dialog');
+  await expectAccessible(page, 'the save view dialog', { within: '[role="dialog"]' });
   await page.getByRole('dialog', { name: 'Save view' }).getByRole('button', { name: 'Save' }).click();
   await expectShown(page, CRM_MESSAGES.viewSaved);
   await page.goto('/crm/leads');
@@ -34,7 +34,7 @@ test('a sales executive shapes a view, edits in place, works in bulk, imports an
   // A value edited in place.
   await page.getByRole('button', { name: 'Edit Lead status of Karthik Raman' }).click();
   await chooseOption(page, 'Lead status', 'Qualified');
-  await expectAccessible(page, 'a cell edited in place');
+  await expectAccessible(page, 'a cell edited in place', { within: '[role="dialog"]' });
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expectShown(page, CRM_MESSAGES.recordUpdated);
   await expect(page.getByRole('button', { name: 'Edit Lead status of Karthik Raman' })).toContainText('Qualified');
@@ -43,10 +43,10 @@ test('a sales executive shapes a view, edits in place, works in bulk, imports an
   await page.getByRole('checkbox', { name: 'Select Karthik Raman' }).check();
   await page.getByRole('checkbox', { name: 'Select Salim Al Busaidi' }).check();
   await expect(page.getByRole('region', { name: 'Bulk actions' })).toContainText('2 selected');
-  await expectAccessible(page, 'the bulk actions');
+  await expectAccessible(page, 'the bulk actions', { within: '[aria-label="Bulk actions"]' });
   await page.getByRole('button', { name: 'Assign' }).click();
   await chooseOption(page, 'New owner', 'Anil Deshmukh', true);
-  await expectAccessible(page, 'the assign dialog');
+  await expectAccessible(page, 'the assign dialog', { within: '[role="dialog"]' });
   await page.getByRole('dialog').getByRole('button', { name: 'Assign' }).click();
   await expectShown(page, CRM_MESSAGES.recordsAssigned(2, 'Anil Deshmukh'));
 
@@ -65,10 +65,10 @@ test('a sales executive shapes a view, edits in place, works in bulk, imports an
     .setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByText('2 rows found.', { exact: false })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Field for Email Address' })).toHaveValue('E-mail');
-  await expectAccessible(page, 'the import mapping');
+  await expectAccessible(page, 'the import mapping', { within: '[role="dialog"]' });
   await page.getByRole('button', { name: 'Import 2 rows' }).click();
   await expectShown(page, CRM_MESSAGES.importDone(1, 0, 1, 0));
-  await expectAccessible(page, 'the import report');
+  await expectAccessible(page, 'the import report', { within: '[role="dialog"]' });
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('link', { name: 'Zara', exact: true })).toBeVisible();
 

@@ -203,11 +203,6 @@ export function storedToken(page: Page) {
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
- * Runs axe-core on the page as it is now and fails the test (softly: the story goes on, so one run
- * lists every screen's violations) on any critical or serious violation, one readable line each:
- * impact, rule, what it asks, and the elements with what is wrong with them.
- */
-/**
  * The message was shown in the scope: in an alert, however briefly (e2e/test.ts records every alert;
  * a toast closes after a second), or as text there now.
  */
@@ -220,7 +215,14 @@ export async function expectShown(scope: Page | Locator, message: string) {
     .toBe(true);
 }
 
-export async function expectAccessible(page: Page, label: string) {
+/**
+ * Runs axe-core on the page as it is now and fails the test (softly: the story goes on, so one run
+ * lists every screen's violations) on any critical or serious violation, one readable line each:
+ * impact, rule, what it asks, and the elements with what is wrong with them.
+ * `within` (a CSS selector) checks only an overlay opened over a page already checked: on a list of
+ * thousands of elements each whole-page run takes seconds, and many more on a loaded machine.
+ */
+export async function expectAccessible(page: Page, label: string, { within }: { within?: string } = {}) {
   // A region still answering an earlier request is faded, with a contrast it never has at rest.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // Transitions end first: a half-faded element has a contrast it never has at rest. Only running, finite
@@ -240,7 +242,9 @@ export async function expectAccessible(page: Page, label: string) {
     5_000,
   );
   // Only violations are read: axe then keeps one passing node per rule instead of describing every node.
-  const { violations } = await new AxeBuilder({ page })
+  const axe = new AxeBuilder({ page });
+  if (within) axe.include(within);
+  const { violations } = await axe
     .withTags(WCAG_TAGS)
     .options({ resultTypes: ['violations'] })
     .analyze();
