@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { AUTOMATION_MESSAGES } from '@tradeloop/contracts/crm/automation';
-import { expectAccessible, signUp, storedToken, uniqueEmail, expectShown } from './support.ts';
+import { expectAccessible, signUp, storedToken, uniqueEmail, expectShown, DELIVERY_WAIT } from './support.ts';
 
 test('a seller builds an automation rule, sees it run on a lead in its log, switches it off and deletes it', async ({
   page,
@@ -57,7 +57,7 @@ test('a seller builds an automation rule, sees it run on a lead in its log, swit
   await expect(async () => {
     await page.reload();
     await expect(page.getByTestId('automation-runs')).toContainText('Status set to Qualified.', { timeout: 1_000 });
-  }).toPass({ timeout: 120_000 });
+  }).toPass(DELIVERY_WAIT);
   await expect(page.getByTestId('automation-runs').getByRole('link', { name: /Vera Important/ })).toHaveAttribute(
     'href',
     `/crm/leads/${leadId}`,

@@ -10,6 +10,7 @@ import {
   signUp,
   uniqueEmail,
   expectShown,
+  DELIVERY_WAIT,
 } from './support.ts';
 
 type Category = { id: number; name: string; slug: string; depth: number; parent_id: number | null };
@@ -124,7 +125,7 @@ test('a buyer posts a buying request from the home page; a matching supplier fin
   // The supplier finds a lead for the buyer in the CRM, with the request as a type 3 thread.
   await expect(async () => {
     await openLead(seller, surname, buyerName);
-  }).toPass({ timeout: 120_000 });
+  }).toPass(DELIVERY_WAIT);
   await seller.getByRole('tab', { name: /Requests/ }).click();
   const thread = seller.getByTestId('thread-card').first();
   await expect(thread).toHaveAttribute('data-thread-type', '3');

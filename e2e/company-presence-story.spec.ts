@@ -14,6 +14,7 @@ import {
   uniqueEmail,
   verifyMobileThroughApi,
   expectShown,
+  DELIVERY_WAIT,
 } from './support.ts';
 
 /**
@@ -185,7 +186,7 @@ test('a seller sets up its presence; a buyer finds, follows, reads and reviews i
     await seller.reload();
     const row = seller.getByRole('row').filter({ hasText: term });
     expect(Number(await row.getByTestId('ad-impressions').textContent())).toBeGreaterThanOrEqual(1);
-  }).toPass({ timeout: 120_000 });
+  }).toPass(DELIVERY_WAIT);
 
   await buyer.reload();
   await expect(buyer.getByTestId('review-reply')).toContainText('Your pumps ship on Monday.');

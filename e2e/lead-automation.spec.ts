@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   verifyMobileThroughApi,
   expectShown,
+  DELIVERY_WAIT,
 } from './support.ts';
 
 /** Issue 20, acceptance 1: weights, a rule, and a quote that arrives scored, assigned and with its task. */
@@ -105,7 +106,7 @@ test('a seller weights scoring and writes a rule; a quote for 500 units arrives 
   await expect(async () => {
     await seller.goto(rulePage);
     await expect(seller.getByTestId('automation-runs')).toContainText(buyerName, { timeout: 1_000 });
-  }).toPass({ timeout: 120_000 });
+  }).toPass(DELIVERY_WAIT);
   await expect(seller.getByTestId('automation-runs')).toContainText(`Sami Sales ${stamp}`);
   await expectAccessible(seller, 'the rule with its run');
 

@@ -9,6 +9,7 @@ import {
   storedToken,
   uniqueEmail,
   expectShown,
+  DELIVERY_WAIT,
 } from './support.ts';
 
 const slide = (hue: number) =>
@@ -127,7 +128,7 @@ test('a seller makes a banner and an ad; a visitor sees the sponsored slot; the 
     const counted = await adRow(seller, term);
     expect(Number(await counted.getByTestId('ad-impressions').textContent())).toBeGreaterThanOrEqual(1);
     expect(Number(await counted.getByTestId('ad-clicks').textContent())).toBe(1);
-  }).toPass({ timeout: 120_000 });
+  }).toPass(DELIVERY_WAIT);
   await expect((await adRow(seller, `later${stamp}`)).getByText('Scheduled')).toBeVisible();
 });
 

@@ -281,6 +281,12 @@ export async function expectAccessible(page: Page, label: string, { within }: { 
   expect.soft(blocking, `accessibility of ${label} (${page.url()})`).toEqual([]);
 }
 
+/**
+ * For a wait on work delivered in the background (the outbox, counters, a rule's run): a safety net, not a
+ * measurement. On CI's loaded machine a quote took minutes to become a scored, assigned lead.
+ */
+export const DELIVERY_WAIT = { timeout: 300_000 };
+
 /** Opens the seller's lead whose row holds `surname` (the only match) by its name, from the leads list. */
 export async function openLead(seller: Page, surname: string, leadName: string) {
   await seller.goto('/crm/leads');
