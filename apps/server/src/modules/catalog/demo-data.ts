@@ -525,14 +525,13 @@ export async function productsWithoutPictures(tx: Tx) {
     .where(sql`not exists (select 1 from ${productImages} i where i.product_id = ${products.id})`);
 }
 
-/** What each generated demo picture shows: its product's name, brand, model and first category. */
+/** What each generated demo picture is drawn from: its product's name, brand and first category. */
 export async function demoPictureSubjects(db: Db, keyPrefix: string) {
   return db
     .select({
       storageKey: productImages.storageKey,
       preTitle: products.preTitleName,
       name: products.name,
-      model: products.modelNumber,
       brandName: brands.name,
       categoryId: productCategories.categoryId,
     })

@@ -6,7 +6,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@tradeloop/contracts/demo';
 import { DEMO_OPERATOR_EMAIL } from '@tradeloop/contracts/market';
 import { as, createDemoApp } from '../../../test/helpers.ts';
 import { search } from './test-support.ts';
-import { ensureDemoImages } from './demo-images.ts';
+import { ensureDemoImages, productDrawing } from './demo-images.ts';
+import { TRADES } from './demo-trades.ts';
 import { rowsOf } from '../../db/sql.ts';
 
 let app: FastifyInstance;
@@ -90,6 +91,21 @@ describe('marketplace demo data', () => {
       }
       expect({ q, crowded: [...seen].filter(([, count]) => count > 2) }).toEqual({ q, crowded: [] });
     }
+  });
+
+  it('draws no text into a product picture: its name and brand belong in the HTML (issue 42)', async () => {
+    const rows = rowsOf<{ title: string; brand: string }>(
+      await app.db.execute(
+        sql`select concat_ws(' ', pre_title_name, name) as title, brand_name as brand from market_listings`,
+      ),
+    );
+    const trades = Object.values(TRADES);
+    const lettered = rows.filter((row, index) => {
+      const svg = productDrawing({ title: row.title, brand: row.brand, trade: trades[index % trades.length] });
+      return /<text|<tspan/.test(svg) || svg.includes(row.title) || svg.includes(row.brand);
+    });
+    expect(lettered.map((row) => row.title)).toEqual([]);
+    expect(rows.length).toBeGreaterThanOrEqual(2000);
   });
 
   it('gives every product a picture of its own, drawn newest first', async () => {

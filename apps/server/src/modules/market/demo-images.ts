@@ -9,7 +9,7 @@ import { GENERIC_TRADE, TRADES, type Trade } from './demo-trades.ts';
 
 /**
  * Pictures of the demo products: one drawing per product (its trade's object in the brand's colour,
- * posed by the product's number, with its brand, name and model on a plate), rendered with sharp
+ * posed by the product's number, without text), rendered with sharp
  * after the first start that loaded demo data, newest products first (decision 035).
  */
 const MARKER = 'market_demo_images';
@@ -68,42 +68,19 @@ function hashOf(text: string) {
   return hash >>> 0;
 }
 
-function escapeXml(text: string) {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+export type PictureSubject = { title: string; brand: string; trade: Trade };
 
-/** Words into lines of at most `width` characters, at most `lines` of them (the last one cut with …). */
-function wrap(text: string, width: number, lines: number) {
-  const out: string[] = [];
-  for (const word of text.split(/\s+/)) {
-    const last = out.length - 1;
-    if (last >= 0 && `${out[last]} ${word}`.length <= width) out[last] = `${out[last]} ${word}`;
-    else out.push(word);
-  }
-  if (out.length > lines) {
-    const rest = out.splice(lines - 1).join(' ');
-    out.push(`${rest.slice(0, width - 1)}…`);
-  }
-  return out;
-}
-
-export type PictureSubject = { title: string; brand: string; model: string | null; trade: Trade };
-
-/** The drawing of one product, as SVG on an 800 × 800 canvas. */
-export function productDrawing({ title, brand, model, trade }: PictureSubject): string {
+/**
+ * The drawing of one product, as SVG on an 800 × 800 canvas. No text is drawn: the product's name, brand and
+ * model belong in the page's HTML and the picture's alt text, where they can be read, translated and found.
+ */
+export function productDrawing({ title, brand, trade }: PictureSubject): string {
   const seed = hashOf(`${brand}|${title}`);
   const hue = hashOf(brand) % 360;
   const [dark, light] = trade.colors;
   const tilt = (seed % 17) - 8;
-  const scale = 1.08 + ((seed >>> 5) % 20) / 100;
+  const scale = 1.2 + ((seed >>> 5) % 20) / 100;
   const icon = ICONS[trade.icon].replace(/BG/g, dark);
-  // The model has a place of its own on the plate.
-  const name = model && title.endsWith(` ${model}`) ? title.slice(0, -model.length - 1) : title;
-  const lines = wrap(name, 26, 2);
-  const font = 'font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif"';
-  const titleText = lines
-    .map((line, index) => `<tspan x="60" dy="${index === 0 ? 0 : 44}">${escapeXml(line)}</tspan>`)
-    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${DEMO_IMAGE_SIZE}" height="${DEMO_IMAGE_SIZE}" viewBox="0 0 800 800">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="hsl(${hue}, 30%, 92%)"/></linearGradient>
@@ -111,13 +88,9 @@ export function productDrawing({ title, brand, model, trade }: PictureSubject): 
     <radialGradient id="floor"><stop offset="0" stop-color="#000" stop-opacity="0.22"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
   </defs>
   <rect width="800" height="800" fill="url(#bg)"/>
-  ${BACKDROPS[seed % BACKDROPS.length](`hsl(${hue}, 45%, 88%)`)}
-  <ellipse cx="400" cy="${330 + 175 * scale}" rx="${190 * scale}" ry="26" fill="url(#floor)"/>
-  <g transform="translate(400 330) scale(${scale.toFixed(2)}) rotate(${tilt})" fill="url(#body)">${icon}</g>
-  <rect x="0" y="620" width="800" height="180" fill="#ffffff" opacity="0.92"/>
-  <text x="60" y="668" ${font} font-size="36" font-weight="bold" fill="#1f2d3d">${titleText}</text>
-  <text x="60" y="${lines.length > 1 ? 762 : 718}" ${font} font-size="26" fill="hsl(${hue}, 55%, 32%)" font-weight="bold">${escapeXml(brand.toUpperCase())}</text>
-  ${model ? `<text x="740" y="${lines.length > 1 ? 762 : 718}" ${font} font-size="24" fill="#52606d" text-anchor="end">Model ${escapeXml(model)}</text>` : ''}
+  <g transform="translate(0 70)">${BACKDROPS[seed % BACKDROPS.length](`hsl(${hue}, 45%, 88%)`)}</g>
+  <ellipse cx="400" cy="${400 + 175 * scale}" rx="${190 * scale}" ry="26" fill="url(#floor)"/>
+  <g transform="translate(400 400) scale(${scale.toFixed(2)}) rotate(${tilt})" fill="url(#body)">${icon}</g>
 </svg>`;
 }
 
@@ -156,7 +129,6 @@ async function missingPictures(db: Db, storage: Storage) {
       subject: {
         title: productTitle({ pre_title_name: row.preTitle, name: row.name }),
         brand: row.brandName,
-        model: row.model,
         trade: TRADES[top] ?? GENERIC_TRADE,
       },
     });
