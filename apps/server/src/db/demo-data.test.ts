@@ -73,6 +73,14 @@ describe('demo data', () => {
     });
     expect(store.json().data.profile.certifications.length).toBeGreaterThan(0);
     expect(store.json().data.products).toBeGreaterThan(0);
+    // Sellers joined over years (issue 42): "Member since" is not the day the demo was loaded.
+    const directory = await app.inject({ method: 'GET', url: '/api/v1/front/sellers?per_page=50' });
+    const joinYears = new Set(
+      (directory.json().data.data as { member_since: string }[]).map((row) =>
+        new Date(row.member_since).getUTCFullYear(),
+      ),
+    );
+    expect(joinYears.size).toBeGreaterThanOrEqual(8);
     // Every demo seller has a drawn logo (issue 44): the mini-site shows it once the server drew its files.
     await ensureDemoLogos(app.db, app.storage);
     const logo = store.json().data.company.logo as string;

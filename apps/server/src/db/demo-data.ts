@@ -280,6 +280,17 @@ function sellerEmail(seller: DemoSeller, index: number) {
   return `${local}@seller.tradeloop.test`;
 }
 
+/**
+ * When a demo seller joined: the first (the demo seller) eleven years ago, each next one a few months
+ * later, the last under a year ago, so "Member since" reads like a marketplace grown over years and the
+ * newest-first directory keeps the sellers' order.
+ */
+function joinedAt(index: number) {
+  const joined = new Date();
+  joined.setUTCMonth(joined.getUTCMonth() - (132 - index * 6 - (index % 3)));
+  return joined;
+}
+
 /** Loads demo accounts into an empty database, once; never over real data. */
 export async function loadDemoData(crm: CrmHooks, db: Db): Promise<DemoResult> {
   const existing = await countUsers(db);
@@ -298,6 +309,7 @@ export async function loadDemoData(crm: CrmHooks, db: Db): Promise<DemoResult> {
         userType: 'seller',
         emailVerified: true,
         company: { name: seller.company, type: seller.type, countryCode: seller.country },
+        joinedAt: joinedAt(index),
         profile: {
           country: seller.country,
           state: seller.state,

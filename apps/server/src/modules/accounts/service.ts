@@ -35,6 +35,8 @@ export type NewAccount = {
   /** The provider a social sign-in created the account through (docs/decisions/037). */
   socialType?: SocialType;
   profile?: Partial<Record<ProfileField, string | null>>;
+  /** When the account and its company joined: now, unless demo data dates an older member. */
+  joinedAt?: Date;
 };
 
 const roleOf: Record<UserType, Role> = { seller: 'owner', subuser: 'sales', others: 'buyer' };
@@ -94,6 +96,7 @@ export async function createAccount(
         slug: await uniqueCompanySlug(tx, account.company.name),
         companyType: account.company.type,
         countryCode: account.company.countryCode,
+        ...(account.joinedAt && { createdAt: account.joinedAt }),
       })
       .returning({ id: companies.id });
     companyId = company.id;
@@ -115,6 +118,7 @@ export async function createAccount(
       roleId,
       emailVerified: account.emailVerified ?? false,
       socialType: account.socialType ?? null,
+      ...(account.joinedAt && { createdAt: account.joinedAt }),
     })
     .returning({ id: users.id });
   const companyType = account.company?.type ?? null;

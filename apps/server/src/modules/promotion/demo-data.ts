@@ -18,7 +18,7 @@ const KEY_PREFIX = 'demo/banners/';
 const SLIDES = [
   {
     key: `${KEY_PREFIX}shree-1`,
-    title: 'Pumps built in Pune since 1994',
+    title: 'Pumps built in Pune since 1998',
     line: 'Centrifugal, submersible and skid-mounted',
     from: '#0b3d60',
     to: '#1c7ed6',
