@@ -6,7 +6,7 @@ import { loadCatalogDemoData } from '../modules/catalog/public.ts';
 import { loadChatDemoData } from '../modules/chat/public.ts';
 import { loadCompanyProfileDemoData } from '../modules/company-profile/public.ts';
 import { loadCrmDemoData, loadCrmWorkDemoData, type CrmHooks } from '../modules/crm/public.ts';
-import { loadMarketDemoData } from '../modules/market/public.ts';
+import { type DemoCatalogue, loadMarketDemoData } from '../modules/market/public.ts';
 import { loadPromotionDemoData } from '../modules/promotion/public.ts';
 import { loadQuotesDemoData } from '../modules/quotes/public.ts';
 import { loadReviewsDemoData } from '../modules/reviews/public.ts';
@@ -22,6 +22,8 @@ type DemoSeller = {
   state: string;
   name: string;
   tz: string;
+  /** The top categories its products are in, and its catalogue's size as a share of the generated one. */
+  catalogue: DemoCatalogue;
 };
 
 /** Three sellers of every company type, spread over the trading world. */
@@ -34,6 +36,8 @@ const SELLERS: DemoSeller[] = [
     city: 'Pune',
     name: 'Anil Deshmukh',
     tz: 'Asia/Kolkata',
+    // Its catalogue is the catalogue module's engineering list; nothing is generated for it.
+    catalogue: { trades: ['Industrial Machinery', 'Industrial Supplies', 'Electrical Equipment & Supplies'], share: 0 },
   },
   {
     company: 'Ningbo Haitian Hydraulics',
@@ -43,6 +47,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Ningbo',
     name: 'Li Wei',
     tz: 'Asia/Shanghai',
+    catalogue: { trades: ['Industrial Machinery', 'Hardware & Tools'], share: 9 },
   },
   {
     company: 'Rheinwerk Pumpen GmbH',
@@ -52,6 +57,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Düsseldorf',
     name: 'Katrin Vogel',
     tz: 'Europe/Berlin',
+    catalogue: { trades: ['Industrial Machinery'], share: 5 },
   },
   {
     company: 'Gulf Trade Agencies LLC',
@@ -61,6 +67,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Dubai',
     name: 'Omar Al Farsi',
     tz: 'Asia/Dubai',
+    catalogue: { trades: ['Construction & Real Estate', 'Metals & Minerals', 'Automobile & Transport'], share: 7 },
   },
   {
     company: 'Anatolia Export Partners',
@@ -70,6 +77,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Istanbul',
     name: 'Elif Yılmaz',
     tz: 'Europe/Istanbul',
+    catalogue: { trades: ['Textiles & Apparel', 'Agriculture & Food'], share: 4 },
   },
   {
     company: 'Pacific Rim Representatives',
@@ -79,6 +87,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Sydney',
     name: 'Jack Thompson',
     tz: 'Australia/Sydney',
+    catalogue: { trades: ['Electronics & Instrumentation', 'Electrical Equipment & Supplies'], share: 3 },
   },
   {
     company: 'Midwest Industrial Resale',
@@ -88,6 +97,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Chicago',
     name: 'Megan Carter',
     tz: 'America/Chicago',
+    catalogue: { trades: ['Industrial Machinery', 'Industrial Supplies', 'Hardware & Tools'], share: 8 },
   },
   {
     company: 'Saigon Tech Resellers',
@@ -97,6 +107,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Ho Chi Minh City',
     name: 'Nguyen Thi Lan',
     tz: 'Asia/Ho_Chi_Minh',
+    catalogue: { trades: ['Electronics & Instrumentation'], share: 4 },
   },
   {
     company: 'Varsovia Parts Resale',
@@ -106,6 +117,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Warsaw',
     name: 'Piotr Kowalski',
     tz: 'Europe/Warsaw',
+    catalogue: { trades: ['Automobile & Transport', 'Hardware & Tools'], share: 3 },
   },
   {
     company: 'Northern Electrical Distributors',
@@ -115,6 +127,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Manchester',
     name: 'Oliver Hughes',
     tz: 'Europe/London',
+    catalogue: { trades: ['Electrical Equipment & Supplies'], share: 12 },
   },
   {
     company: 'São Paulo Química Distribuidora',
@@ -124,6 +137,7 @@ const SELLERS: DemoSeller[] = [
     city: 'São Paulo',
     name: 'Camila Souza',
     tz: 'America/Sao_Paulo',
+    catalogue: { trades: ['Chemicals & Allied Products'], share: 6 },
   },
   {
     company: 'Osaka Precision Supply',
@@ -133,6 +147,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Osaka',
     name: 'Haruto Tanaka',
     tz: 'Asia/Tokyo',
+    catalogue: { trades: ['Electronics & Instrumentation', 'Hardware & Tools'], share: 7 },
   },
   {
     company: 'Maple Office & Safety Retail',
@@ -142,6 +157,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Toronto',
     name: 'Sophie Tremblay',
     tz: 'America/Toronto',
+    catalogue: { trades: ['Office & Commercial Furniture', 'Health & Safety'], share: 3 },
   },
   {
     company: 'Lagos Build Mart',
@@ -151,6 +167,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Lagos',
     name: 'Chinedu Okafor',
     tz: 'Africa/Lagos',
+    catalogue: { trades: ['Construction & Real Estate', 'Hardware & Tools'], share: 2 },
   },
   {
     company: 'Bangkok Home & Garden Store',
@@ -160,6 +177,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Bangkok',
     name: 'Somchai Srisuk',
     tz: 'Asia/Bangkok',
+    catalogue: { trades: ['Agriculture & Food', 'Office & Commercial Furniture'], share: 1 },
   },
   {
     company: 'Dhaka Textile Wholesale House',
@@ -169,6 +187,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Dhaka',
     name: 'Rahim Chowdhury',
     tz: 'Asia/Dhaka',
+    catalogue: { trades: ['Textiles & Apparel'], share: 10 },
   },
   {
     company: 'Monterrey Mayoreo Industrial',
@@ -178,6 +197,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Monterrey',
     name: 'Diego Hernández',
     tz: 'America/Monterrey',
+    catalogue: { trades: ['Industrial Supplies', 'Metals & Minerals', 'Health & Safety'], share: 9 },
   },
   {
     company: 'Milano Packaging Ingrosso',
@@ -187,6 +207,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Milan',
     name: 'Giulia Rossi',
     tz: 'Europe/Rome',
+    catalogue: { trades: ['Packaging & Printing'], share: 5 },
   },
   {
     company: 'Kuala Lumpur Agri Solutions',
@@ -196,6 +217,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Kuala Lumpur',
     name: 'Aisyah Rahman',
     tz: 'Asia/Kuala_Lumpur',
+    catalogue: { trades: ['Agriculture & Food'], share: 4 },
   },
   {
     company: 'Cape Mining Services',
@@ -205,6 +227,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Cape Town',
     name: 'Thabo Nkosi',
     tz: 'Africa/Johannesburg',
+    catalogue: { trades: ['Metals & Minerals', 'Health & Safety'], share: 2 },
   },
   {
     company: 'Lyon Services Industriels',
@@ -214,6 +237,7 @@ const SELLERS: DemoSeller[] = [
     city: 'Lyon',
     name: 'Camille Martin',
     tz: 'Europe/Paris',
+    catalogue: { trades: ['Industrial Supplies', 'Packaging & Printing'], share: 2 },
   },
 ];
 
@@ -291,6 +315,12 @@ function joinedAt(index: number) {
   return joined;
 }
 
+/** A demo seller's trades and catalogue share; a company not in the list sells industrial supplies. */
+export function demoCatalogueOf(companyName: string): DemoCatalogue {
+  return SELLERS.find((seller) => seller.company === companyName)?.catalogue ?? OTHER_CATALOGUE;
+}
+const OTHER_CATALOGUE: DemoCatalogue = { trades: ['Industrial Supplies'], share: 1 };
+
 /** Loads demo accounts into an empty database, once; never over real data. */
 export async function loadDemoData(crm: CrmHooks, db: Db): Promise<DemoResult> {
   const existing = await countUsers(db);
@@ -357,10 +387,10 @@ export async function loadDemoData(crm: CrmHooks, db: Db): Promise<DemoResult> {
         },
       });
     }
-    await loadCatalogDemoData(tx);
+    await loadCatalogDemoData(tx, (companyName) => demoCatalogueOf(companyName).trades);
     await loadCrmDemoData(crm, tx);
     await loadChatDemoData(tx);
-    await loadMarketDemoData(tx);
+    await loadMarketDemoData(tx, demoCatalogueOf);
     await loadQuotesDemoData(tx);
     await loadReviewsDemoData(tx);
     await loadCrmWorkDemoData(crm, tx);

@@ -89,6 +89,7 @@ export async function sellersWithCompany(db: Tx, options: { live?: boolean } = {
           {
             userId: person.id,
             companyId: person.companyId,
+            companyName: person.companyName!,
             email: person.email,
             country: person.companyCountry,
             type: person.companyType,

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { sellersWithCompany } from '../accounts/public.ts';
 import { loadReferenceSets } from './references.ts';
 import { createProduct } from './service.ts';
+import { categoryTree, pathOf } from './taxonomy-service.ts';
 import { brands, categories, productCategories, productImages, products } from './tables.ts';
 
 /** One demo product, in words; ids are looked up when it is loaded. */
@@ -472,9 +473,10 @@ const PORTS: Record<string, { sea: string; air: string }> = {
 /**
  * Demo products for the demo sellers: a full engineering catalogue for the first demo seller
  * (quantity tiers, a calculator, a product made to order) and one trade product for each other
- * seller, so lists, filters and the marketplace have something real to show.
+ * seller within its trades (`tradesOf`: top category names), so lists, filters and the marketplace have
+ * something real to show.
  */
-export async function loadCatalogDemoData(tx: Tx) {
+export async function loadCatalogDemoData(tx: Tx, tradesOf: (companyName: string) => string[]) {
   const sellers = await sellersWithCompany(tx);
   if (sellers.length === 0) return;
   const refs = await loadReferenceSets(tx);
@@ -497,11 +499,19 @@ export async function loadCatalogDemoData(tx: Tx) {
       port: PORTS[code] ?? { sea: 'Nearest container port', air: 'Nearest international airport' },
     };
   };
-  for (const [index, seller] of sellers.entries()) {
+  const tree = await categoryTree(tx);
+  const topOf = (slug: string) => pathOf(tree, categoryIds.get(slug)!)[0]?.name;
+  const sold = new Map<DemoProduct, number>();
+  for (const seller of sellers) {
     const owner = { companyId: seller.companyId, userId: seller.userId };
     const ids = idsFor(seller.country);
-    // One trade product per other seller, so no product name is sold by more than two of them.
-    const mine = seller.email === DEMO_ACCOUNTS.seller ? ENGINEERING : [TRADE[index % TRADE.length]];
+    // One trade product per other seller, in its trades, the one fewest others sell; none sold by more than two.
+    const trades = tradesOf(seller.companyName);
+    const [fitting] = TRADE.filter((product) => trades.includes(topOf(product.category) ?? ''))
+      .filter((product) => (sold.get(product) ?? 0) < 2)
+      .sort((a, b) => (sold.get(a) ?? 0) - (sold.get(b) ?? 0));
+    if (fitting) sold.set(fitting, (sold.get(fitting) ?? 0) + 1);
+    const mine = seller.email === DEMO_ACCOUNTS.seller ? ENGINEERING : fitting ? [fitting] : [];
     for (const [n, product] of mine.entries()) await createProduct(tx, owner, toInput(product, ids, n));
   }
 }

@@ -8,6 +8,8 @@ import { as, createDemoApp } from '../../../test/helpers.ts';
 import { search } from './test-support.ts';
 import { ensureDemoImages, productDrawing } from './demo-images.ts';
 import { TRADES } from './demo-trades.ts';
+import { demoCatalogueOf } from '../../db/demo-data.ts';
+import { categoryTree, pathOf } from '../catalog/public.ts';
 import { rowsOf } from '../../db/sql.ts';
 
 let app: FastifyInstance;
@@ -91,6 +93,31 @@ describe('marketplace demo data', () => {
       }
       expect({ q, crowded: [...seen].filter(([, count]) => count > 2) }).toEqual({ q, crowded: [] });
     }
+  });
+
+  it('looks like trade: each supplier sells within its trades, catalogues and countries differ in size, units fit (issue 42)', async () => {
+    const rows = rowsOf<{ company: string; category_id: number; country: string; unit: string | null }>(
+      await app.db.execute(
+        sql`select company_name as company, category_id::int, country_code as country, unit_name as unit
+          from market_listings`,
+      ),
+    );
+    const tree = await categoryTree(app.db);
+    const outside = rows
+      .map((row) => ({ company: row.company, top: pathOf(tree, row.category_id)[0]?.name ?? '' }))
+      .filter(({ company, top }) => !demoCatalogueOf(company).trades.includes(top));
+    expect([...new Set(outside.map(({ company, top }) => `${company} sells ${top}`))]).toEqual([]);
+
+    const sizes = (key: 'company' | 'country') => {
+      const counted = new Map<string, number>();
+      for (const row of rows) counted.set(row[key], (counted.get(row[key]) ?? 0) + 1);
+      return [...counted.values()];
+    };
+    for (const key of ['company', 'country'] as const) {
+      expect(Math.max(...sizes(key)), key).toBeGreaterThan(3 * Math.min(...sizes(key)));
+    }
+    const units = new Set(rows.map((row) => row.unit));
+    expect(units.size).toBeGreaterThanOrEqual(3);
   });
 
   it('draws no text into a product picture: its name and brand belong in the HTML (issue 42)', async () => {

@@ -65,7 +65,14 @@ function sharesWord(a: string, b: string) {
     .some((word) => words.has(word));
 }
 
-type Seller = { userId: number; companyId: number; country: string | null; type: string; index: number };
+type Seller = {
+  userId: number;
+  companyId: number;
+  companyName: string;
+  country: string | null;
+  type: string;
+  index: number;
+};
 type Leaf = { id: number; name: string; topIndex: number; top: string };
 type Lookups = { refs: ReferenceSets; brandIds: Map<string, number>; anyBrand: [string, number]; terms: number[] };
 
@@ -185,24 +192,54 @@ async function lookupsOf(tx: Tx): Promise<Lookups> {
   };
 }
 
-/** Each seller trades in three top categories; every leaf gets products from several sellers. */
-function plan(sellers: Seller[], leaves: Leaf[], count: number) {
-  const tops = Math.max(...leaves.map((leaf) => leaf.topIndex)) + 1;
+/** Products per seller by its share of the catalogue (largest remainders, so they add up to `count`). */
+function catalogueSizes(sellers: Seller[], catalogueOf: CatalogueOf, count: number) {
+  const shares = sellers.map((seller) => catalogueOf(seller.companyName).share);
+  const total = shares.reduce((sum, share) => sum + share, 0);
+  const exact = shares.map((share) => (share / total) * count);
+  const sizes = exact.map(Math.floor);
+  const byRemainder = exact
+    .map((value, index) => ({ index, rest: value - sizes[index] }))
+    .sort((a, b) => b.rest - a.rest);
+  for (const { index } of byRemainder.slice(0, count - sizes.reduce((sum, size) => sum + size, 0))) sizes[index] += 1;
+  return sizes;
+}
+
+/** What a demo seller trades in (top category names) and its share of the generated catalogue. */
+export type DemoCatalogue = { trades: string[]; share: number };
+type CatalogueOf = (companyName: string) => DemoCatalogue;
+
+/**
+ * Each seller lists products only in the leaves of its trades, taking them in turn across its trades, so
+ * catalogues differ in size and category counts are uneven, as on a real marketplace.
+ */
+function plan(sellers: Seller[], leaves: Leaf[], catalogueOf: CatalogueOf, count: number) {
+  const sizes = catalogueSizes(sellers, catalogueOf, count);
   const entries: { seller: Seller; leaf: Leaf }[] = [];
-  for (let serial = 0; serial < count; serial += 1) {
-    const seller = sellers[serial % sellers.length];
-    const trades = [seller.index % tops, (seller.index + 5) % tops, (seller.index + 9) % tops];
-    const top = trades[Math.floor(serial / sellers.length) % trades.length];
-    const inTop = leaves.filter((leaf) => leaf.topIndex === top);
-    entries.push({ seller, leaf: inTop[Math.floor(serial / (sellers.length * 3)) % inTop.length] });
+  for (const [index, seller] of sellers.entries()) {
+    const byTrade = catalogueOf(seller.companyName).trades.map((top) => {
+      const inTrade = leaves.filter((leaf) => leaf.top === top);
+      if (inTrade.length === 0) throw new Error(`the category tree has no leaves under ${top}`);
+      return inTrade;
+    });
+    for (let serial = 0; serial < sizes[index]; serial += 1) {
+      const inTrade = byTrade[serial % byTrade.length];
+      entries.push({ seller, leaf: inTrade[Math.floor(serial / byTrade.length) % inTrade.length] });
+    }
   }
   return entries;
 }
 
-async function insertDemoProducts(tx: Tx, sellers: Seller[], leaves: Leaf[], lookups: Lookups) {
+async function insertDemoProducts(
+  tx: Tx,
+  sellers: Seller[],
+  leaves: Leaf[],
+  lookups: Lookups,
+  catalogueOf: CatalogueOf,
+) {
   const random = randomGenerator(7);
   const bySeller = new Map<number, { seller: Seller; prepared: PreparedProduct[]; tops: number[] }>();
-  for (const [serial, { seller, leaf }] of plan(sellers, leaves, DEMO_PRODUCT_COUNT).entries()) {
+  for (const [serial, { seller, leaf }] of plan(sellers, leaves, catalogueOf, DEMO_PRODUCT_COUNT).entries()) {
     const { input, brandName } = productInput(random, seller, leaf, lookups, serial);
     const entry = bySeller.get(seller.companyId) ?? { seller, prepared: [], tops: [] };
     entry.prepared.push({ form: parseProductForm(input), context: { brandName, categoryNames: [leaf.name] } });
@@ -298,12 +335,12 @@ async function operatorAccount(tx: Tx) {
   await grantOperator(tx, operator.userId);
 }
 
-export async function loadMarketDemoData(tx: Tx) {
+export async function loadMarketDemoData(tx: Tx, catalogueOf: CatalogueOf) {
   const sellers = await demoSellers(tx);
   if (sellers.length === 0) return;
   const leaves = await leavesOf(tx);
   await sellerFacts(tx);
-  const created = await insertDemoProducts(tx, sellers, leaves, await lookupsOf(tx));
+  const created = await insertDemoProducts(tx, sellers, leaves, await lookupsOf(tx), catalogueOf);
   await attachPictures(tx);
   await spreadCreationDates(
     tx,

@@ -1,6 +1,6 @@
 // The face of the market module: all that other modules, the platform, db/ and app.ts may import from it.
 // Re-exports only (docs/decisions/054-one-crm.md).
-export { loadMarketDemoData } from './demo-data.ts';
+export { type DemoCatalogue, loadMarketDemoData } from './demo-data.ts';
 export { type ListingRow, listingsByIds, productUrlOf, publicCards } from './listing.ts';
 export { findListing, pagePrices } from './product-page.ts';
 export {
