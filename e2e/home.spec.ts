@@ -22,6 +22,10 @@ test('a visitor browses the demo suppliers and filters them', async ({ page }) =
   await expect.poll(async () => [...new Set(await typesShown(page))]).toEqual(['Distributors']);
   await expect(page.getByRole('heading', { name: 'Northern Electrical Distributors' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Osaka Precision Supply' })).toBeVisible();
+  // What buyers judge a supplier by: the platform's verification and the years on TradeLoop.
+  const northern = page.getByRole('article', { name: 'Northern Electrical Distributors' });
+  await expect(northern.getByTestId('supplier-verified')).toHaveText('Verified');
+  await expect(northern.getByTestId('supplier-since')).toHaveText(/^\d+ years on TradeLoop · since \w{3} \d{4}$/);
 
   // And by country; the filters live in the URL, so a reload keeps them.
   await chooseOption(page, 'Country', 'Japan', true);

@@ -33,7 +33,6 @@ import {
   auditRoutes,
   avatarRoutes,
   rolesRoutes,
-  directoryRoutes,
   onboardingRoutes,
   passwordRoutes,
 } from './modules/accounts/public.ts';
@@ -46,7 +45,7 @@ import { notificationsRoutes } from './modules/notifications/public.ts';
 import { presenceRoutes } from './modules/presence/public.ts';
 import { promotionRoutes } from './modules/promotion/public.ts';
 import { reviewsRoutes } from './modules/reviews/public.ts';
-import { companyProfileRoutes } from './modules/company-profile/public.ts';
+import { companyProfileRoutes, directoryRoutes } from './modules/company-profile/public.ts';
 import { blogsRoutes } from './modules/blogs/public.ts';
 import { sitePagesRoutes } from './modules/site-pages/public.ts';
 import { quotesRoutes } from './modules/quotes/public.ts';

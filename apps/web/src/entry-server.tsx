@@ -250,7 +250,13 @@ function cacheTags(queryClient: QueryClient): string[] {
       tags.add(PAGE_TAGS.sitePage(query.queryKey[2]));
     }
     if (domain === 'promotion') tags.add(PAGE_TAGS.ads);
-    if (domain === 'directory') tags.add(PAGE_TAGS.directory);
+    if (domain === 'directory') {
+      tags.add(PAGE_TAGS.directory);
+      // Each card shows its company's logo, rating and verification: a change to one makes the page stale.
+      for (const seller of (data as { data?: { company_id?: unknown }[] } | undefined)?.data ?? []) {
+        if (typeof seller.company_id === 'number') tags.add(PAGE_TAGS.company(seller.company_id));
+      }
+    }
     if (domain === 'blogs') {
       tags.add(PAGE_TAGS.blogs);
       const post = (data as { post?: { id?: unknown } } | undefined)?.post;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_TYPES } from './auth.ts';
 import { page } from './common.ts';
+import { MEMBER_TYPES } from './market-constants.ts';
 
 /** The public supplier directory: seller companies with their type and country. */
 export const sellerDirectoryQuerySchema = z.object({
@@ -24,6 +25,17 @@ export const directorySellerSchema = z.object({
   seller_name: z.string(),
   member_since: z.string(),
 });
-export type DirectorySeller = z.infer<typeof directorySellerSchema>;
 
-export const sellerDirectoryPageSchema = page(directorySellerSchema);
+/**
+ * A supplier card of the public directory: the seller with what buyers judge a supplier by (issue 42): its
+ * logo (null without one), its rating (null before its first review) and whether the platform verified it.
+ * Years on TradeLoop are counted from member_since.
+ */
+export const supplierCardSchema = directorySellerSchema.extend({
+  logo: z.string().nullable(),
+  rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
+  member_type: z.enum(MEMBER_TYPES),
+});
+export type DirectorySeller = z.infer<typeof supplierCardSchema>;
+
+export const sellerDirectoryPageSchema = page(supplierCardSchema);

@@ -86,6 +86,11 @@ describe('demo data', () => {
     const logo = store.json().data.company.logo as string;
     expect(logo).toMatch(/^\/uploads\/demo\/logos\/company-\d+\/card\.webp$/);
     expect((await app.inject({ method: 'GET', url: logo })).headers['content-type']).toBe('image/webp');
+    // Its directory card shows what buyers judge a supplier by: the logo, the rating and the verification.
+    const card = (await app.inject({ method: 'GET', url: '/api/v1/front/sellers?search=Shree%20Ganesh' })).json().data
+      .data[0];
+    expect(card).toMatchObject({ logo, rating: { count: 3 }, member_type: 'Verified Supplier' });
+    expect(card.rating.average).toBeCloseTo(4.3, 1);
 
     // Every demo post has a cover, drawn once its files are missing, as the server does when it starts.
     await ensureDemoBlogCovers(app.db, app.storage);

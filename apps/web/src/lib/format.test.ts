@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { UNITS } from '@tradeloop/contracts/reference';
-import { dateLabel, dateText, dateTimeLabel, money, pluralize, quantityText, time12, unitWord } from './format.ts';
+import {
+  dateLabel,
+  dateText,
+  dateTimeLabel,
+  money,
+  pluralize,
+  quantityText,
+  time12,
+  unitWord,
+  yearsOnTradeLoop,
+} from './format.ts';
 import dayjs from 'dayjs';
 
 describe('money', () => {
@@ -55,5 +65,15 @@ describe('dates', () => {
     const moment = new Date(2027, 2, 12, 21, 5).toISOString();
     expect(time12(moment)).toBe('09:05 PM');
     expect(dateTimeLabel(moment)).toBe('12 Mar 2027, 09:05 PM');
+  });
+});
+
+describe('yearsOnTradeLoop', () => {
+  it('counts whole years since the seller joined, and says New in the first year', () => {
+    const now = new Date('2026-11-30T12:00:00Z');
+    expect(yearsOnTradeLoop('2015-12-01T00:00:00Z', now)).toBe('10 years on TradeLoop');
+    expect(yearsOnTradeLoop('2015-11-30T00:00:00Z', now)).toBe('11 years on TradeLoop');
+    expect(yearsOnTradeLoop('2025-11-01T00:00:00Z', now)).toBe('1 year on TradeLoop');
+    expect(yearsOnTradeLoop('2026-03-15T00:00:00Z', now)).toBe('New on TradeLoop');
   });
 });

@@ -27,6 +27,18 @@ export function monthYear(iso: string): string {
   return monthFormat.format(new Date(iso));
 }
 
+/** Whole years since the seller joined: "3 years on TradeLoop", or "New on TradeLoop" in its first year. */
+export function yearsOnTradeLoop(memberSince: string, now = new Date()): string {
+  const joined = new Date(memberSince);
+  const months =
+    (now.getUTCFullYear() - joined.getUTCFullYear()) * 12 +
+    now.getUTCMonth() -
+    joined.getUTCMonth() -
+    (now.getUTCDate() < joined.getUTCDate() ? 1 : 0);
+  const years = Math.floor(months / 12);
+  return years < 1 ? 'New on TradeLoop' : `${pluralize(years, 'year')} on TradeLoop`;
+}
+
 /**
  * The one date format (spec section 9, day-month-year): "12 Mar 2027". A calendar day ("2027-03-12") is that
  * day wherever the reader is; a moment is its day in the reader's time zone.

@@ -3,7 +3,6 @@
 export { auditRoutes } from './audit/routes.ts';
 export { type AuditActor, recordAudit, type RequestOrigin, requestOrigin } from './audit/service.ts';
 export { companyColumn } from './columns.ts';
-export { directoryRoutes } from './directory-routes.ts';
 export { listSellers } from './directory.ts';
 export { documentParty, type DocumentPartyFacts } from './document-parties.ts';
 export { buyerInterests } from './onboarding.ts';

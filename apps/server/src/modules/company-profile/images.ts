@@ -164,3 +164,18 @@ export async function companyLogo(db: Tx, storage: Storage, companyId: number): 
   for await (const chunk of file.stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/** The card-size logo of each of these companies that has one, by company id (the supplier directory's cards). */
+export async function companyLogoCards(db: Tx, companyIds: number[]): Promise<Map<number, string>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      companyId: companyProfiles.companyId,
+      storageKey: companyProfileImages.storageKey,
+      mime: companyProfileImages.mime,
+    })
+    .from(companyProfiles)
+    .innerJoin(companyProfileImages, eq(companyProfileImages.id, companyProfiles.logoImageId))
+    .where(sql`${companyProfiles.companyId} = any(${sql.param([...new Set(companyIds)])}::bigint[])`);
+  return new Map(rows.map((row) => [row.companyId, imageUrls(row.storageKey, row.mime).card]));
+}

@@ -15,7 +15,7 @@ export {
 } from './rates.ts';
 export { newProductsOf, recommendedProducts } from './recommendations.ts';
 export { marketRoutes } from './routes.ts';
-export { companyShowcase, sellerMarketProfile } from './sellers.ts';
+export { companyShowcase, memberTypesOf, sellerMarketProfile } from './sellers.ts';
 export { plainText, scriptJson } from './seo.ts';
 export { countQuote, refreshListingsNow } from './stats.ts';
 export { listWishlist, wishlistFigures, wishlistIds, wishlistsCompanyProduct } from './wishlist.ts';

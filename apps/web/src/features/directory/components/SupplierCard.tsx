@@ -1,10 +1,11 @@
 import { Avatar, Badge, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconCalendarEvent, IconMapPin, IconMessageCircle, IconUser } from '@tabler/icons-react';
+import { IconCalendarEvent, IconCircleCheckFilled, IconMapPin, IconMessageCircle, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DirectorySeller } from '@tradeloop/contracts/directory';
-import { countryName, initials, monthYear } from '../../../lib/format.ts';
+import { countryName, initials, monthYear, yearsOnTradeLoop } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { chatLink } from '../../chat/chat-paths.ts';
+import { SellerRating } from '../../market/components/ProductCard.tsx';
 import { COMPANY_TYPE_COLORS } from '../company-types.ts';
 
 type SupplierCardProps = { seller: DirectorySeller };
@@ -18,25 +19,39 @@ export function SupplierCard({ seller }: SupplierCardProps) {
     <Card component="article" data-testid="supplier-card" h="100%" aria-labelledby={`supplier-${seller.company_id}`}>
       <Stack gap="sm" h="100%">
         <Group wrap="nowrap" align="flex-start" gap="sm">
-          <Avatar color={color} radius="md" size={48} aria-hidden>
+          <Avatar src={seller.logo} color={color} radius="md" size={48} aria-hidden>
             {initials(seller.company_name)}
           </Avatar>
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Title order={3} fz="md" lh={1.3} lineClamp={2} id={`supplier-${seller.company_id}`}>
               {seller.company_name}
             </Title>
-            <Badge
-              color={color}
-              variant="light"
-              size="sm"
-              data-testid="supplier-type"
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {seller.company_type}
-            </Badge>
+            <Group gap={6}>
+              <Badge
+                color={color}
+                variant="light"
+                size="sm"
+                data-testid="supplier-type"
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {seller.company_type}
+              </Badge>
+              {seller.member_type === 'Verified Supplier' && (
+                <Badge
+                  color="teal"
+                  variant="light"
+                  size="sm"
+                  leftSection={<IconCircleCheckFilled size={12} aria-hidden />}
+                  data-testid="supplier-verified"
+                >
+                  Verified
+                </Badge>
+              )}
+            </Group>
           </Stack>
         </Group>
         <Stack gap={6} mt="auto">
+          <SellerRating rating={seller.rating} />
           {location && (
             <Group gap={6} wrap="nowrap" c="dimmed">
               <IconMapPin size={16} aria-hidden />
@@ -54,7 +69,9 @@ export function SupplierCard({ seller }: SupplierCardProps) {
           </Group>
           <Group gap={6} wrap="nowrap" c="dimmed">
             <IconCalendarEvent size={16} aria-hidden />
-            <Text size="sm">Member since {monthYear(seller.member_since)}</Text>
+            <Text size="sm" data-testid="supplier-since">
+              {yearsOnTradeLoop(seller.member_since)} · since {monthYear(seller.member_since)}
+            </Text>
           </Group>
           {!ownCompany && (
             <Button

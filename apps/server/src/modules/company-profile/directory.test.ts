@@ -23,6 +23,8 @@ describe('GET /api/v1/front/sellers', () => {
       'Harbour Traders',
       'Kiln Ceramics',
     ]);
+    // A new seller has no logo, no rating and no verification yet (the demo seller's card shows all three).
+    expect(data.data[0]).toMatchObject({ logo: null, rating: null, member_type: 'Standard Member' });
   });
 
   it('filters by company type and by a search on the name', async () => {
