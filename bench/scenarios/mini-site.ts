@@ -5,7 +5,8 @@ import { MINI_SITE_SLUG, PRODUCTS, REVIEWS } from './mini-site-data.ts';
 /**
  * A seller's mini-site (issue 18, acceptance 4; decision 044): 32 clients load the server-rendered
  * home of a seller with 2,000 public products and 500 visible reviews (GET /mini-site/{slug}), and
- * the JSON it is rendered from (GET front/mini-site/{slug}), beside the page of one of that seller's
+ * the JSON it is rendered from (GET front/mini-site/{slug}) and the supplier directory's first page (GET
+ * front/sellers, 12 cards with logo, rating and verification), beside the page of one of that seller's
  * products (GET /productdetail/…) in the same run, each timed to the first byte and to the last with
  * brotli accepted. The server runs in its own process on the demo marketplace, where it builds the
  * data set through its own routes before it reports ready (scenarios/mini-site-data.ts); the web app
@@ -79,6 +80,11 @@ export async function miniSiteScenarios(
         ...(await measureFirstByte(`GET /api/v1/front/mini-site/${MINI_SITE_SLUG} (JSON)`, {
           ...load,
           url: `${base}/api/v1/front/mini-site/${MINI_SITE_SLUG}`,
+        })),
+        // The directory's first page: 12 supplier cards, each with its logo, rating and verification (issue 42).
+        ...(await measureFirstByte('GET /api/v1/front/sellers (JSON, 12 supplier cards)', {
+          ...load,
+          url: `${base}/api/v1/front/sellers`,
         })),
       ];
     } finally {
