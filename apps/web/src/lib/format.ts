@@ -29,13 +29,7 @@ export function monthYear(iso: string): string {
 
 /** Whole years since the seller joined: "3 years on TradeLoop", or "New on TradeLoop" in its first year. */
 export function yearsOnTradeLoop(memberSince: string, now = new Date()): string {
-  const joined = new Date(memberSince);
-  const months =
-    (now.getUTCFullYear() - joined.getUTCFullYear()) * 12 +
-    now.getUTCMonth() -
-    joined.getUTCMonth() -
-    (now.getUTCDate() < joined.getUTCDate() ? 1 : 0);
-  const years = Math.floor(months / 12);
+  const years = dayjs(now).diff(memberSince, 'year');
   return years < 1 ? 'New on TradeLoop' : `${pluralize(years, 'year')} on TradeLoop`;
 }
 

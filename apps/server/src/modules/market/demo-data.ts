@@ -71,9 +71,8 @@ type Seller = {
   companyName: string;
   country: string | null;
   type: string;
-  index: number;
 };
-type Leaf = { id: number; name: string; topIndex: number; top: string };
+type Leaf = { id: number; name: string; top: string };
 type Lookups = { refs: ReferenceSets; brandIds: Map<string, number>; anyBrand: [string, number]; terms: number[] };
 
 const roundPrice = (value: number) => (value >= 100 ? Math.round(value) : Math.round(value * 100) / 100);
@@ -163,18 +162,17 @@ function productInput(random: Random, seller: Seller, leaf: Leaf, lookups: Looku
 
 async function demoSellers(tx: Tx): Promise<Seller[]> {
   const rows = await sellersWithCompany(tx, { live: true });
-  return rows.map((row, index) => ({ ...row, index })).filter((row) => row.email !== DEMO_ACCOUNTS.seller);
+  return rows.filter((row) => row.email !== DEMO_ACCOUNTS.seller);
 }
 
 async function leavesOf(tx: Tx): Promise<Leaf[]> {
   const tree = await categoryTree(tx);
-  const tops = tree.children.get(null) ?? [];
   return tree.rows
     .filter((row) => row.depth === 2)
     .map((row) => {
       const parent = tree.byId.get(row.parentId!);
       const top = tree.byId.get(parent?.parentId ?? -1);
-      return { id: row.id, name: row.name, top: top?.name ?? '', topIndex: tops.findIndex((t) => t.id === top?.id) };
+      return { id: row.id, name: row.name, top: top?.name ?? '' };
     });
 }
 
@@ -238,18 +236,17 @@ async function insertDemoProducts(
   catalogueOf: CatalogueOf,
 ) {
   const random = randomGenerator(7);
-  const bySeller = new Map<number, { seller: Seller; prepared: PreparedProduct[]; tops: number[] }>();
+  const bySeller = new Map<number, { seller: Seller; prepared: PreparedProduct[] }>();
   for (const [serial, { seller, leaf }] of plan(sellers, leaves, catalogueOf, DEMO_PRODUCT_COUNT).entries()) {
     const { input, brandName } = productInput(random, seller, leaf, lookups, serial);
-    const entry = bySeller.get(seller.companyId) ?? { seller, prepared: [], tops: [] };
+    const entry = bySeller.get(seller.companyId) ?? { seller, prepared: [] };
     entry.prepared.push({ form: parseProductForm(input), context: { brandName, categoryNames: [leaf.name] } });
-    entry.tops.push(leaf.topIndex);
     bySeller.set(seller.companyId, entry);
   }
-  const created: { id: number; top: number; companyId: number }[] = [];
-  for (const { seller, prepared, tops } of bySeller.values()) {
+  const created: { id: number }[] = [];
+  for (const { seller, prepared } of bySeller.values()) {
     const ids = await insertProducts(tx, { companyId: seller.companyId, userId: seller.userId }, prepared);
-    ids.forEach((id, index) => created.push({ id, top: tops[index], companyId: seller.companyId }));
+    created.push(...ids.map((id) => ({ id })));
   }
   return created;
 }
