@@ -8,7 +8,7 @@ import { countUsers, findPeople } from '../modules/accounts/public.ts';
 import { ensureDemoBlogCovers } from '../modules/blogs/public.ts';
 import { companyTypesInUse } from '../modules/accounts/test-support.ts';
 import { countReceivedEnquiries } from '../modules/quotes/public.ts';
-import { ratingSummary } from '../modules/reviews/public.ts';
+import { ratingSummary } from '../modules/ratings/public.ts';
 import { loadDemoData } from './demo-data.ts';
 import { ensureDemoLogos } from '../modules/company-profile/public.ts';
 

@@ -7,6 +7,7 @@ import { loadChatDemoData } from '../modules/chat/public.ts';
 import { loadCompanyProfileDemoData } from '../modules/company-profile/public.ts';
 import { loadCrmDemoData, loadCrmWorkDemoData, type CrmHooks } from '../modules/crm/public.ts';
 import { type DemoCatalogue, loadMarketDemoData } from '../modules/market/public.ts';
+import { createNotifications } from '../modules/notifications/public.ts';
 import { loadPromotionDemoData } from '../modules/promotion/public.ts';
 import { loadQuotesDemoData } from '../modules/quotes/public.ts';
 import { loadReviewsDemoData } from '../modules/reviews/public.ts';
@@ -391,7 +392,7 @@ export async function loadDemoData(crm: CrmHooks, db: Db): Promise<DemoResult> {
     await loadCrmDemoData(crm, tx);
     await loadChatDemoData(tx);
     await loadMarketDemoData(tx, demoCatalogueOf);
-    await loadQuotesDemoData(tx);
+    await createNotifications(tx, await loadQuotesDemoData(tx));
     await loadReviewsDemoData(tx);
     await loadCrmWorkDemoData(crm, tx);
     await loadPromotionDemoData(tx);

@@ -7,10 +7,10 @@ import {
   onboardingStepBodySchema,
 } from '@tradeloop/contracts/accounts-onboarding';
 import { routes, withMessage } from '../../platform/routes.ts';
-import { dismissWelcome, getOnboarding, markStep, saveInterests } from './onboarding.ts';
+import { dismissWelcome, getOnboarding, type KnownCategories, markStep, saveInterests } from './onboarding.ts';
 
 /** Onboarding progress, a buyer's interests and the welcome modal (decision 039): each user's own. */
-export async function onboardingRoutes(fastify: FastifyInstance) {
+export async function onboardingRoutes(fastify: FastifyInstance, options: { knownCategories: KnownCategories }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const route = routes(fastify);
   const tags = ['accounts: onboarding'];
@@ -55,7 +55,10 @@ export async function onboardingRoutes(fastify: FastifyInstance) {
       data: onboardingSchema,
     },
     async ({ request, user }) =>
-      withMessage(await saveInterests(app.db, user.id, request.body), ONBOARDING_MESSAGES.interestsSaved),
+      withMessage(
+        await saveInterests(app.db, user.id, request.body, options.knownCategories),
+        ONBOARDING_MESSAGES.interestsSaved,
+      ),
   );
 
   route.post(

@@ -12,7 +12,6 @@ import {
 import { PROFILE_MESSAGES } from '@tradeloop/contracts/accounts';
 import type { Db, Tx } from '../../db/client.ts';
 import { forbidden, invalid, notFound } from '../../platform/errors.ts';
-import { categoryTree } from '../catalog/public.ts';
 import { countryNamesByCode } from '../reference/public.ts';
 import { profileCompletion } from './service.ts';
 import { onboarding, users } from './tables.ts';
@@ -91,12 +90,23 @@ export async function markStep(tx: Tx, userId: number, body: OnboardingStepBody)
 }
 
 /** A buyer's interests: categories of the catalogue, countries of the reference data; the step is done. */
-export async function saveInterests(db: Db, userId: number, body: InterestsBody): Promise<Onboarding> {
+/**
+ * The catalogue's categories, by id. The catalog stands above accounts (its products belong to
+ * companies), so app.ts hands its category tree in (decision 054).
+ */
+export type KnownCategories = (db: Db) => Promise<{ byId: ReadonlyMap<number, unknown> }>;
+
+export async function saveInterests(
+  db: Db,
+  userId: number,
+  body: InterestsBody,
+  knownCategories: KnownCategories,
+): Promise<Onboarding> {
   const user = await liveUser(db, userId);
   if (user.userType !== 'others') throw forbidden(PROFILE_MESSAGES.userTypeMismatch);
   const categoryIds = [...new Set(body.category_ids ?? [])];
   const countryCodes = [...new Set(body.country_codes ?? [])];
-  const [tree, countries] = await Promise.all([categoryTree(db), countryNamesByCode(db)]);
+  const [tree, countries] = await Promise.all([knownCategories(db), countryNamesByCode(db)]);
   const errors: Record<string, string[]> = {};
   if (categoryIds.some((id) => !tree.byId.has(id))) errors.category_ids = [ONBOARDING_MESSAGES.categoryUnknown];
   if (countryCodes.some((code) => !countries.has(code))) errors.country_codes = [ONBOARDING_MESSAGES.countryUnknown];

@@ -6,8 +6,7 @@ import {
   blogPostPath,
   type BlogPost,
 } from '@tradeloop/contracts/blogs';
-import { escapeHtml, type PageHead } from '../../platform/web.ts';
-import { plainText, scriptJson } from '../market/public.ts';
+import { escapeHtml, plainText, scriptJson, type PageHead } from '../../platform/web.ts';
 import { publishedPost } from './service.ts';
 
 /**

@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { CHAT_MESSAGES, type RoomDetail } from '@tradeloop/contracts/chat';
+import type { Review } from '@tradeloop/contracts/reviews';
 import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../platform/errors.ts';
-import { conversationReview } from '../reviews/public.ts';
+import type { ChatContext } from './context.ts';
 import { ratableCompany } from './review-eligibility.ts';
 import { findDirectRoom, roomView, type Viewer } from './rooms.ts';
 import { chatMembers } from './tables.ts';
@@ -10,7 +11,11 @@ import { roomTransfers } from './transfers.ts';
 import { companyPeople, findCompanyOwner, findContact, loadContacts } from './views.ts';
 
 /** Group information and conversation details: members, hand-overs, rating prompt, colleagues. */
-export async function roomDetail(db: Tx, viewer: Viewer, roomId: number): Promise<RoomDetail> {
+export async function roomDetail(
+  { db, conversationReview }: Pick<ChatContext, 'db' | 'conversationReview'>,
+  viewer: Viewer,
+  roomId: number,
+): Promise<RoomDetail> {
   const room = await roomView(db, viewer, roomId);
   const memberRows = await db
     .select()
@@ -46,14 +51,13 @@ export async function roomDetail(db: Tx, viewer: Viewer, roomId: number): Promis
     members,
     transfers: await roomTransfers(db, roomId),
     can_rate: companyId !== null,
-    my_rating: companyId ? await myReview(db, viewer.id, roomId) : null,
+    my_rating: companyId ? await myReview(await conversationReview(db, viewer.id, roomId)) : null,
     colleagues,
   };
 }
 
-/** The buyer's review of this conversation, as the rating prompt reads it (reviews, decision 045). */
-async function myReview(db: Tx, buyerId: number, roomId: number) {
-  const review = await conversationReview(db, buyerId, roomId);
+/** The buyer's review of this conversation, as the rating prompt reads it. */
+function myReview(review: Review | null) {
   return review
     ? {
         id: review.id,

@@ -41,7 +41,7 @@ import {
 import { forHoldersOf } from '../../platform/realtime.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
 import { expireStaleCalls } from './calls.ts';
-import type { ChatContext } from './context.ts';
+import type { ChatContext, ConversationReview } from './context.ts';
 import { contactFor, roomDetail } from './detail.ts';
 import { createChatStorage } from './files.ts';
 import { deleteMessage, editMessage, history, searchMessages, sendMessage } from './messages.ts';
@@ -81,7 +81,7 @@ const tags = ['chat'];
 
 /** Chat: the context and timers on the app, then the routes in a scope of their own (with multipart). */
 export const chatRoutes = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { conversationReview: ConversationReview }) => {
     const context: ChatContext = {
       db: app.db,
       realtime: signingRealtime(forHoldersOf(app.realtime, 'chat'), app.fileUrls, [FILES_PATH]),
@@ -91,6 +91,7 @@ export const chatRoutes = fp(
       fileUrls: app.fileUrls,
       config: app.config,
       log: app.log.child({ module: 'chat' }),
+      conversationReview: options.conversationReview,
     };
     app.decorate('chat', { context, flushOfflineEmails: (now?: Date) => flushOfflineEmails(context, now) });
     registerChatSockets(context);
@@ -153,7 +154,7 @@ function roomRoutes(fastify: FastifyInstance, ctx: ChatContext) {
       params: z.object({ roomId: z.coerce.number().int().positive() }),
       data: roomDetailSchema,
     },
-    async ({ request, user }) => roomDetail(ctx.db, user, request.params.roomId),
+    async ({ request, user }) => roomDetail(ctx, user, request.params.roomId),
   );
 
   route.get(

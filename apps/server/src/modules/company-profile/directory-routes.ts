@@ -4,7 +4,7 @@ import { sellerDirectoryPageSchema, sellerDirectoryQuerySchema } from '@tradeloo
 import { routes } from '../../platform/routes.ts';
 import { listSellers } from '../accounts/public.ts';
 import { memberTypesOf } from '../market/public.ts';
-import { companyRatings } from '../reviews/public.ts';
+import { companyRatings } from '../ratings/public.ts';
 import { companyLogoCards } from './images.ts';
 
 /**

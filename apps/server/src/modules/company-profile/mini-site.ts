@@ -6,7 +6,7 @@ import { companyOwner, findCompanyBySlug } from '../accounts/public.ts';
 import { companyShowcase, sellerMarketProfile } from '../market/public.ts';
 import { followState, socialAccounts } from '../presence/public.ts';
 import { countryNamesByCode } from '../reference/public.ts';
-import { ratingSummary } from '../reviews/public.ts';
+import { ratingSummary } from '../ratings/public.ts';
 import { companyProfile } from './service.ts';
 
 /** Products the mini-site's home shows. */

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { miniSiteOf, miniSitePath, type MiniSite, type MiniSitePage } from '@tradeloop/contracts/company-profile';
 import { AppError } from '../../platform/errors.ts';
-import { escapeHtml, type PageHead } from '../../platform/web.ts';
-import { plainText, scriptJson } from '../market/public.ts';
+import { escapeHtml, plainText, scriptJson, type PageHead } from '../../platform/web.ts';
 import { miniSite } from './mini-site.ts';
 
 /**

@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { PageActivity } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
-import { quotesToday } from '../quotes/public.ts';
 import { marketPageActivity } from './tables.ts';
 import { rowsOf } from '../../db/sql.ts';
+
+/**
+ * Today's quote requests, which the quotes module counts. It stands above the marketplace, so app.ts
+ * hands the count in (decision 054) rather than the marketplace reaching up for it.
+ */
+export type QuotesToday = (db: Db) => Promise<number>;
 
 /** A visitor counts as active for two minutes after their last poll (polls come every 30 seconds). */
 const ACTIVE_WINDOW = '2 minutes';
@@ -17,6 +22,7 @@ const FORGET_AFTER = '1 day';
 export async function pollPageActivity(
   db: Db,
   visit: { sessionId: string | null; userId: number | null; page: string },
+  quotesToday: QuotesToday,
 ): Promise<PageActivity> {
   if (visit.sessionId) {
     await db

@@ -3,7 +3,7 @@ import { productPath, type MarketProduct } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
 import { imageUrls } from '../catalog/public.ts';
 import { countryNamesByCode } from '../reference/public.ts';
-import { companyRatings } from '../reviews/public.ts';
+import { companyRatings } from '../ratings/public.ts';
 import { convert, currencyRef, currentRates, displayCurrency, type Rates } from './rates.ts';
 import { marketListings } from './tables.ts';
 

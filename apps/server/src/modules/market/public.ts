@@ -14,8 +14,9 @@ export {
   roundMoney,
 } from './rates.ts';
 export { newProductsOf, recommendedProducts } from './recommendations.ts';
+export { categoryPagePaths } from './category-page.ts';
 export { marketRoutes } from './routes.ts';
-export { companyShowcase, memberTypesOf, sellerMarketProfile } from './sellers.ts';
-export { plainText, scriptJson } from './seo.ts';
+export { listedProductCount, productSitemapPaths } from './seo.ts';
+export { companyShowcase, memberTypesOf, sellerMarketProfile, storefrontCount, storefrontSlugs } from './sellers.ts';
 export { countQuote, refreshListingsNow } from './stats.ts';
 export { listWishlist, wishlistFigures, wishlistIds, wishlistsCompanyProduct } from './wishlist.ts';

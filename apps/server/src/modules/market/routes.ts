@@ -41,7 +41,7 @@ import {
 import { categoryHeadRenderer, categoryPage } from './category-page.ts';
 import { drawDemoPicturesWhenReady } from '../../platform/demo-pictures.ts';
 import { routes, withMessage } from '../../platform/routes.ts';
-import { pollPageActivity } from './activity.ts';
+import { pollPageActivity, type QuotesToday } from './activity.ts';
 import { createCounters, FLUSH_EVERY_MS } from './counters.ts';
 import { filterDefinitions } from './filters.ts';
 import { listSellers } from '../accounts/public.ts';
@@ -50,15 +50,18 @@ import { productPage } from './product-page.ts';
 import { forgetRates, isOperator, listRates, loadStartingRates, requireOperator, updateRates } from './rates.ts';
 import { searchProducts } from './search.ts';
 import { memberTypesOf, sellerMarketProfile, sellerProducts, setAnnualRevenue, setMemberType } from './sellers.ts';
-import { productHeadRenderer, robotsTxt, sitemap, SITEMAP_SECTIONS } from './seo.ts';
+import { productHeadRenderer } from './seo.ts';
 import { suggest } from './suggestions.ts';
 import { addToWishlist, listWishlist, removeFromWishlist, wishlistIds } from './wishlist.ts';
 import { ensureDemoImages } from './demo-images.ts';
 
 const tags = ['market'];
 
-/** The public marketplace (issue 7): search, product pages, wishlist, exchange rates, sitemap. */
-export async function marketRoutes(fastify: FastifyInstance, options: { demoPictures: boolean }) {
+/** The public marketplace (issue 7): search, product pages, wishlist, exchange rates. */
+export async function marketRoutes(
+  fastify: FastifyInstance,
+  options: { demoPictures: boolean; quotesToday: QuotesToday },
+) {
   await loadStartingRates(fastify.db);
   const counters = createCounters(fastify.db);
   // Views and searches of pages served from the cache are counted too (decision 050).
@@ -176,7 +179,8 @@ export async function marketRoutes(fastify: FastifyInstance, options: { demoPict
       const header = request.headers['x-session-hash'];
       const fromHeader = typeof header === 'string' && /^[\w-]{8,100}$/.test(header) ? header : null;
       const sessionId = request.body.session_id ?? fromHeader;
-      return pollPageActivity(app.db, { sessionId, userId: request.user?.id ?? null, page: request.body.page });
+      const visit = { sessionId, userId: request.user?.id ?? null, page: request.body.page };
+      return pollPageActivity(app.db, visit, options.quotesToday);
     },
   );
 
@@ -184,7 +188,6 @@ export async function marketRoutes(fastify: FastifyInstance, options: { demoPict
   await fastify.register(operatorRoutes);
   await fastify.register(operatorJobRoutes);
   await fastify.register(sellerProfileRoutes);
-  await fastify.register(seoRoutes);
 }
 
 async function wishlistRoutes(fastify: FastifyInstance) {
@@ -377,29 +380,5 @@ async function sellerProfileRoutes(fastify: FastifyInstance) {
       await app.events.emit(tx, 'company.changed', { companyId: user.companyId! });
       return withMessage(profile, MARKET_MESSAGES.sellerProfileUpdated);
     },
-  );
-}
-
-async function seoRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/sitemap.xml',
-    {
-      schema: {
-        hide: true,
-        querystring: z.object({
-          section: z.enum(SITEMAP_SECTIONS).optional(),
-          page: z.coerce.number().int().min(1).max(1000).optional(),
-        }),
-      },
-    },
-    async (request, reply) =>
-      reply
-        .type('application/xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=600')
-        .send(await sitemap(app.db, app.config.publicUrl, request.query)),
-  );
-  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').send(robotsTxt(app.config.publicUrl)),
   );
 }

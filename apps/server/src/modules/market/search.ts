@@ -24,7 +24,7 @@ import { planKeyword, type KeywordPlan } from './keywords.ts';
 import { listingsByIds, presenter, type Presenter } from './listing.ts';
 import { popularPanels, relatedSearches } from './panels.ts';
 import { currentRates, displayCurrency, roundMoney } from './rates.ts';
-import { companiesRatedAtLeast } from '../reviews/public.ts';
+import { companiesRatedAtLeast } from '../ratings/public.ts';
 import {
   COLUMN_FACET_KEYS,
   COLUMN_FACETS,

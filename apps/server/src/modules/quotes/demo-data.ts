@@ -4,7 +4,6 @@ import type { AuthUser } from '../../platform/sessions.ts';
 import { findPeople } from '../accounts/public.ts';
 import { productNamed } from '../catalog/public.ts';
 import { refreshListingsNow } from '../market/public.ts';
-import { createNotification } from '../notifications/public.ts';
 import { acceptOffer, answerEnquiry, replyToEnquiry } from './enquiries.ts';
 import { submitQuote } from './submit.ts';
 
@@ -51,9 +50,19 @@ const SCRIPTS: Script[] = [
   },
 ];
 
-export async function loadQuotesDemoData(tx: Tx) {
+/** A bell notification the demo's enquiries would have sent; db/demo-data.ts hands them to notifications. */
+export type DemoNotice = {
+  userId: number;
+  type: 'enquiries';
+  title: string;
+  body: string;
+  link: string;
+  data?: Record<string, unknown>;
+};
+
+export async function loadQuotesDemoData(tx: Tx): Promise<DemoNotice[]> {
   const [seller] = await findPeople(tx, { email: DEMO_ACCOUNTS.seller });
-  if (!seller?.companyId) return;
+  if (!seller?.companyId) return [];
   await refreshListingsNow(tx);
   const buyers = await findPeople(tx, { emails: SCRIPTS.map((script) => script.buyer) });
   const sellerUser: AuthUser = {
@@ -64,6 +73,7 @@ export async function loadQuotesDemoData(tx: Tx) {
     permissions: null,
     tokenId: 0,
   };
+  const notices: DemoNotice[] = [];
   for (const [index, script] of SCRIPTS.entries()) {
     const buyerId = buyers.find((buyer) => buyer.email === script.buyer)?.id;
     const product = await productNamed(tx, seller.companyId, script.product);
@@ -86,7 +96,7 @@ export async function loadQuotesDemoData(tx: Tx) {
       greeting_message: script.message,
       currency: 1,
     });
-    await createNotification(tx, {
+    notices.push({
       userId: seller.id,
       type: 'enquiries',
       title: 'New quote request',
@@ -102,7 +112,7 @@ export async function loadQuotesDemoData(tx: Tx) {
       message: script.answer.message,
     };
     await answerEnquiry(tx, sellerUser, answer);
-    await createNotification(tx, {
+    notices.push({
       userId: buyerId,
       type: 'enquiries',
       title: 'New price offer',
@@ -119,4 +129,5 @@ export async function loadQuotesDemoData(tx: Tx) {
     }
     if (script.accept) await acceptOffer(tx, buyer, { id: enquiry.id });
   }
+  return notices;
 }

@@ -2,4 +2,4 @@
 // Re-exports only (docs/decisions/054-one-crm.md).
 export { loadReviewsDemoData } from './demo-data.ts';
 export { reviewsRoutes } from './routes.ts';
-export { companiesRatedAtLeast, companyRatings, conversationReview, ratingSummary, reviewNotice } from './service.ts';
+export { conversationReview, reviewNotice } from './service.ts';

@@ -8,7 +8,7 @@ import { chatUser, sendText } from '../chat/test-support.ts';
 import { operatorOf, search, sellerOf } from '../market/test-support.ts';
 import { notificationsTitled } from '../notifications/public.ts';
 import { submitEnquiry } from '../quotes/test-support.ts';
-import { companiesRatedAtLeast, companyRatings } from './service.ts';
+import { companiesRatedAtLeast, companyRatings } from '../ratings/public.ts';
 
 /** Reviews of sellers (issue 18; decision 045). */
 

@@ -1,10 +1,9 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
   type CompanyReviewsPage,
-  type RatingSummary,
   type Review,
   type Reviewables,
   type ReviewsPage,
@@ -20,8 +19,9 @@ import type { AuthUser } from '../../platform/sessions.ts';
 import { findCompanies, findPeople } from '../accounts/public.ts';
 import { conversationsWithCompany, ratableCompany } from '../chat/public.ts';
 import { buyerEnquiriesWith, buyerEnquiry } from '../quotes/public.ts';
+import { ratingSummary, type StarCounts, storeCompanyRating } from '../ratings/public.ts';
 import { plainText } from './plain-text.ts';
-import { companyRatingStats, reviewReports, reviews } from './tables.ts';
+import { reviewReports, reviews } from './tables.ts';
 
 /*
  * Reviews of sellers (issue 18; docs/decisions/045). Who may review asks the quotes module (an enquiry
@@ -42,8 +42,6 @@ const pageOf = <T>(data: T[], page: number, perPage: number, total: number) => (
   total,
 });
 
-const EMPTY_SUMMARY: RatingSummary = { average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };
-
 // ── figures ────────────────────────────────────────────────────────────────────────────────────
 
 /** The advisory-lock namespace of a company's rating figures (decision 045). */
@@ -58,8 +56,6 @@ export async function refreshCompanyRating(tx: Tx, companyId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${RATING_LOCK}, ${companyId}::int)`);
   const [row] = await tx
     .select({
-      count: count(),
-      total: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
       s1: sql<number>`(count(*) filter (where ${reviews.rating} = 1))::int`,
       s2: sql<number>`(count(*) filter (where ${reviews.rating} = 2))::int`,
       s3: sql<number>`(count(*) filter (where ${reviews.rating} = 3))::int`,
@@ -68,61 +64,8 @@ export async function refreshCompanyRating(tx: Tx, companyId: number) {
     })
     .from(reviews)
     .where(and(eq(reviews.companyId, companyId), visible));
-  const values = {
-    count: row.count,
-    total: Number(row.total),
-    average: row.count === 0 ? null : Math.round((Number(row.total) / row.count) * 100) / 100,
-    stars1: Number(row.s1),
-    stars2: Number(row.s2),
-    stars3: Number(row.s3),
-    stars4: Number(row.s4),
-    stars5: Number(row.s5),
-    updatedAt: new Date(),
-  };
-  await tx
-    .insert(companyRatingStats)
-    .values({ companyId, ...values })
-    .onConflictDoUpdate({ target: companyRatingStats.companyId, set: values });
-}
-
-const roundedAverage = (average: number | null) => (average === null ? null : Math.round(Number(average) * 10) / 10);
-
-/** Average (to one decimal) and count of the visible reviews of each company given (none: left out). */
-export async function companyRatings(
-  db: Tx,
-  companyIds: number[],
-): Promise<Map<number, { average: number; count: number }>> {
-  const ids = [...new Set(companyIds)];
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      companyId: companyRatingStats.companyId,
-      average: companyRatingStats.average,
-      count: companyRatingStats.count,
-    })
-    .from(companyRatingStats)
-    .where(and(inArray(companyRatingStats.companyId, ids), sql`${companyRatingStats.count} > 0`));
-  return new Map(rows.map((row) => [row.companyId, { average: roundedAverage(row.average)!, count: row.count }]));
-}
-
-/** The companies whose average rating is at least `min` stars (the product list's filter). */
-export async function companiesRatedAtLeast(db: Tx, min: number): Promise<number[]> {
-  const rows = await db
-    .select({ companyId: companyRatingStats.companyId })
-    .from(companyRatingStats)
-    .where(and(gte(companyRatingStats.average, min), sql`${companyRatingStats.count} > 0`));
-  return rows.map((row) => row.companyId);
-}
-
-/** A company's average, count and distribution over its visible reviews. */
-export async function ratingSummary(db: Tx, companyId: number): Promise<RatingSummary> {
-  const [row] = await db.select().from(companyRatingStats).where(eq(companyRatingStats.companyId, companyId));
-  if (!row || row.count === 0) return EMPTY_SUMMARY;
-  return {
-    average: roundedAverage(row.average),
-    count: row.count,
-    distribution: { 1: row.stars1, 2: row.stars2, 3: row.stars3, 4: row.stars4, 5: row.stars5 },
-  };
+  const stars = [row.s1, row.s2, row.s3, row.s4, row.s5].map(Number) as StarCounts;
+  await storeCompanyRating(tx, companyId, stars);
 }
 
 // ── reading ────────────────────────────────────────────────────────────────────────────────────

@@ -15,6 +15,7 @@ import { routes, withMessage } from '../../platform/routes.ts';
 import { addHeadRenderer, escapeHtml, type PageHead } from '../../platform/web.ts';
 import { requireOperator } from '../market/public.ts';
 import { allSitePages, saveSitePage, sitePage } from './service.ts';
+import { sitemapRoutes } from './sitemap.ts';
 
 const tags = ['site pages'];
 
@@ -56,6 +57,7 @@ function sitePageHeadRenderer(app: FastifyInstance) {
 /** The site's own pages (decision 051): public to read, the platform operator's to write. */
 export async function sitePagesRoutes(app: FastifyInstance) {
   addHeadRenderer(app, SITE_PAGE_PREFIX, sitePageHeadRenderer(app));
+  await app.register(sitemapRoutes);
   const route = routes(app);
 
   route.get(
