@@ -42,6 +42,26 @@ describe('CRM demo data', () => {
     expect(board.columns.some((column: { amount: number }) => column.amount > 0)).toBe(true);
   });
 
+  it('counts each view and saved filter as its list shows it, for the seller and its sub-user (issue 42)', async () => {
+    type Counted = { id: number | null; name: string; filters: unknown[]; total_results: number };
+    for (const email of [DEMO_ACCOUNTS.seller, DEMO_ACCOUNTS.subuser]) {
+      const user = await signIn(email);
+      for (const typeId of [1, 2, 3, 4]) {
+        const views: Counted[] = (await crm(app, user, 'GET', `crm/custom_view?type_id=${typeId}`)).json().data;
+        const saved: Counted[] = (await crm(app, user, 'GET', `lead/filter-list?type_id=${typeId}`)).json().data
+          .savedFilterRequests;
+        for (const view of views) {
+          const shown = await listing(app, user, { type_id: typeId, ...(view.id ? { custom_view_id: view.id } : {}) });
+          expect(view.total_results, `${email}: view ${view.name}`).toBe(shown.total);
+        }
+        for (const filter of saved) {
+          const shown = await listing(app, user, { type_id: typeId, filters: filter.filters });
+          expect(filter.total_results, `${email}: filter ${filter.name}`).toBe(shown.total);
+        }
+      }
+    }
+  });
+
   it('has no two leads of a company sharing an e-mail or a phone (issue 42)', async () => {
     const leads = await app.db
       .select({ companyId: crmRecords.companyId, values: crmRecords.values })
