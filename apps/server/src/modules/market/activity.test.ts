@@ -26,7 +26,8 @@ describe('POST front/page_activity', () => {
   it("counts visitors on the page, listed products and today's quote requests, not yesterday's", async () => {
     const before = await poll('visitor-one-session');
     const seller = await sellerOf(app, { name: 'Activity Pumps', type: 'Manufacturers', country: 'IN' });
-    const product = await createProductAs(app, seller, inStockProduct(await loadRefs(app), { name: 'Activity Pump' }));
+    const { id } = await createProductAs(app, seller, inStockProduct(await loadRefs(app), { name: 'Activity Pump' }));
+    const product = { id, name: 'Activity Pump' };
     const buyer = await signUp(app, 'buyer');
     const earlier = await submitEnquiry(app, buyer, seller, product);
     await backdateEnquiry(app.db, earlier, new Date(Date.now() - 2 * 86_400_000));
