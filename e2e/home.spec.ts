@@ -46,6 +46,13 @@ test('a visitor browses the demo suppliers and filters them', async ({ page }) =
   await expect.poll(async () => supplierCount(page)).toBeGreaterThan(2);
 });
 
+test('a supplier card shows how the supplier answered its recent quote requests', async ({ page }) => {
+  // The demo seller received three quote requests at the demo's start and answered two of them.
+  await page.goto('/?company_type=Manufacturers&country=IN');
+  const card = page.getByRole('article', { name: 'Shree Ganesh Engineering Works' });
+  await expect(card.getByTestId('supplier-response')).toContainText(/Replies to \d+% · within/);
+});
+
 test('the home page opens on products: categories with counts, featured and recent products, and a product search', async ({
   page,
 }) => {

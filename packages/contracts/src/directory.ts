@@ -26,15 +26,31 @@ export const directorySellerSchema = z.object({
   member_since: z.string(),
 });
 
+/** A card's response figures count the quote requests of this many last days... */
+export const RESPONSE_WINDOW_DAYS = 90;
+/** ...and are shown from this many requests on: one or two say nothing about a supplier. */
+export const RESPONSE_MIN_REQUESTS = 3;
+
 /**
  * A supplier card of the public directory: the seller with what buyers judge a supplier by (issue 42): its
- * logo (null without one), its rating (null before its first review) and whether the platform verified it.
- * Years on TradeLoop are counted from member_since.
+ * logo (null without one), its rating (null before its first review), whether the platform verified it and
+ * how it answers quote requests (null below RESPONSE_MIN_REQUESTS in the window). Years on TradeLoop are
+ * counted from member_since.
  */
 export const supplierCardSchema = directorySellerSchema.extend({
   logo: z.string().nullable(),
   rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
   member_type: z.enum(MEMBER_TYPES),
+  response: z
+    .object({
+      /** Quote requests received in the last RESPONSE_WINDOW_DAYS days. */
+      requests: z.number().int(),
+      /** The share of them the supplier answered, in whole per cent. */
+      rate: z.number().int().min(0).max(100),
+      /** The median time to the first answer; null when none was answered. */
+      median_seconds: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type DirectorySeller = z.infer<typeof supplierCardSchema>;
 

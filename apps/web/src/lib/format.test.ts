@@ -9,6 +9,7 @@ import {
   quantityText,
   time12,
   unitWord,
+  replyTimeText,
   yearsOnTradeLoop,
 } from './format.ts';
 import dayjs from 'dayjs';
@@ -75,5 +76,17 @@ describe('yearsOnTradeLoop', () => {
     expect(yearsOnTradeLoop('2015-11-30T00:00:00Z', now)).toBe('11 years on TradeLoop');
     expect(yearsOnTradeLoop('2025-11-01T00:00:00Z', now)).toBe('1 year on TradeLoop');
     expect(yearsOnTradeLoop('2026-03-15T00:00:00Z', now)).toBe('New on TradeLoop');
+  });
+});
+
+describe('replyTimeText', () => {
+  it('rounds up to the hour, and to the day from a day on', () => {
+    expect(replyTimeText(0)).toBe('within an hour');
+    expect(replyTimeText(3600)).toBe('within an hour');
+    expect(replyTimeText(3601)).toBe('within 2 hours');
+    expect(replyTimeText(5 * 3600 + 30)).toBe('within 6 hours');
+    expect(replyTimeText(23 * 3600)).toBe('within 23 hours');
+    expect(replyTimeText(24 * 3600)).toBe('within 1 day');
+    expect(replyTimeText(30 * 3600)).toBe('within 2 days');
   });
 });

@@ -100,6 +100,14 @@ export function pluralize(count: number, one: string, many = `${one}s`): string 
   return `${count.toLocaleString('en')} ${pluralRules.select(count) === 'one' ? one : many}`;
 }
 
+/** How soon a supplier usually answers, as buyers compare it: "within an hour", "within 5 hours", "within 2 days". */
+export function replyTimeText(seconds: number): string {
+  const hours = Math.ceil(seconds / 3600);
+  if (hours <= 1) return 'within an hour';
+  if (hours < 24) return `within ${hours} hours`;
+  return `within ${pluralize(Math.ceil(hours / 24), 'day')}`;
+}
+
 const quantityNumber = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 
 /** A unit as it reads after `count` ("piece", "pieces", "kg"); a unit not in the list is shown as given. */

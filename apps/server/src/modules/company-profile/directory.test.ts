@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp } from '../../../test/helpers.ts';
+import { as, createTestApp, signUp } from '../../../test/helpers.ts';
+import { createProductAs, inStockProduct, loadRefs } from '../catalog/test-support.ts';
+import { sellerOf } from '../market/test-support.ts';
+import { backdateEnquiry, submitEnquiry } from '../quotes/test-support.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -24,7 +27,7 @@ describe('GET /api/v1/front/sellers', () => {
       'Kiln Ceramics',
     ]);
     // A new seller has no logo, no rating and no verification yet (the demo seller's card shows all three).
-    expect(data.data[0]).toMatchObject({ logo: null, rating: null, member_type: 'Standard Member' });
+    expect(data.data[0]).toMatchObject({ logo: null, rating: null, member_type: 'Standard Member', response: null });
   });
 
   it('filters by company type and by a search on the name', async () => {
@@ -47,5 +50,41 @@ describe('GET /api/v1/front/sellers', () => {
   it('answers a bad filter with 422', async () => {
     expect((await list('company_type=Pirates')).statusCode).toBe(422);
     expect((await list('page=0')).statusCode).toBe(422);
+  });
+
+  it("shows how a supplier answered the last 90 days' quote requests, from the third request on", async () => {
+    const seller = await sellerOf(app, { name: 'Prompt Pumps', type: 'Manufacturers', country: 'IN' });
+    const { id } = await createProductAs(app, seller, inStockProduct(await loadRefs(app), { name: 'Prompt Pump' }));
+    const buyer = await signUp(app, 'buyer');
+    const hoursAgo = async (hours: number) => {
+      const enquiry = await submitEnquiry(app, buyer, seller, { id, name: 'Prompt Pump' });
+      await backdateEnquiry(app.db, enquiry, new Date(Date.now() - hours * 3_600_000));
+      return enquiry;
+    };
+    const answer = async (enquiry: number) =>
+      expect(
+        (
+          await as(app, seller, {
+            method: 'POST',
+            url: '/api/v1/enquiry/answer',
+            payload: { id: enquiry, unit_price: 400, validity_days: 30, message: 'Our price.' },
+          })
+        ).statusCode,
+      ).toBe(200);
+    const card = async () =>
+      (await list('search=prompt')).json().data.data[0] as { response: Record<string, number | null> | null };
+
+    await answer(await hoursAgo(3));
+    await answer(await hoursAgo(24 * 100)); // before the window
+    await hoursAgo(1); // not answered
+    expect((await card()).response).toBeNull(); // two requests in the window say too little
+
+    await answer(await hoursAgo(5));
+    await answer(await hoursAgo(7));
+    const { response } = await card();
+    expect(response).toMatchObject({ requests: 4, rate: 75 });
+    // The median of about 3, 5 and 7 hours from request to answer.
+    expect(response!.median_seconds).toBeGreaterThanOrEqual(5 * 3600);
+    expect(response!.median_seconds).toBeLessThan(5 * 3600 + 120);
   });
 });

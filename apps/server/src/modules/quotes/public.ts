@@ -16,5 +16,12 @@ export {
   submittedEnquiries,
 } from './enquiries.ts';
 export { quotesRoutes } from './routes.ts';
-export { quoteFigures, type QuoteFigures, type QuotePoint, quoteSeries } from './statistics.ts';
+export {
+  quoteFigures,
+  type QuoteFigures,
+  type QuotePoint,
+  quoteSeries,
+  responseFigures,
+  type ResponseFigures,
+} from './statistics.ts';
 export { openEnquiries, repeatEnquiry } from './submit.ts';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { RESPONSE_WINDOW_DAYS } from '@tradeloop/contracts/directory';
 import type { Tx } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
+import { rowsOf, sqlList } from '../../db/sql.ts';
 import { enquiries, enquiryDays } from './tables.ts';
 
 /** The received enquiries' figures of the seller statistics (decision 042). */
@@ -126,4 +127,32 @@ export async function quoteSeries(
     ...row,
     median: seconds(middle.get(row.start)),
   }));
+}
+
+/** How a company answered the quote requests it received in the last RESPONSE_WINDOW_DAYS days. */
+export type ResponseFigures = { requests: number; answered: number; medianSeconds: number | null };
+
+/**
+ * The supplier cards' response figures of each company given (none received: left out), in one
+ * statement over the window's enquiries: how many came, how many got a first response, and its median.
+ */
+export async function responseFigures(db: Tx, companyIds: number[]): Promise<Map<number, ResponseFigures>> {
+  if (companyIds.length === 0) return new Map();
+  const e = enquiries;
+  const rows = rowsOf<{ company_id: number; requests: number; answered: number; median: unknown }>(
+    await db.execute(sql`
+      select ${e.sellerCompanyId} as company_id, count(*)::int as requests,
+             count(${e.firstResponseAt})::int as answered,
+             percentile_cont(0.5) within group (order by ${e.responseSeconds}) as median
+      from ${e}
+      where ${e.sellerCompanyId} in (${sqlList(companyIds)})
+        and ${e.createdAt} >= now() - make_interval(days => ${RESPONSE_WINDOW_DAYS})
+      group by 1`),
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.company_id),
+      { requests: row.requests, answered: row.answered, medianSeconds: seconds(row.median) },
+    ]),
+  );
 }

@@ -1,8 +1,15 @@
 import { Avatar, Badge, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconCalendarEvent, IconCircleCheckFilled, IconMapPin, IconMessageCircle, IconUser } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconCircleCheckFilled,
+  IconClockHour4,
+  IconMapPin,
+  IconMessageCircle,
+  IconUser,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { DirectorySeller } from '@tradeloop/contracts/directory';
-import { countryName, initials, monthYear, yearsOnTradeLoop } from '../../../lib/format.ts';
+import { RESPONSE_WINDOW_DAYS, type DirectorySeller } from '@tradeloop/contracts/directory';
+import { countryName, initials, monthYear, replyTimeText, yearsOnTradeLoop } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { chatLink } from '../../chat/chat-paths.ts';
 import { SellerRating } from '../../market/components/ProductCard.tsx';
@@ -52,6 +59,7 @@ export function SupplierCard({ seller }: SupplierCardProps) {
         </Group>
         <Stack gap={6} mt="auto">
           <SellerRating rating={seller.rating} />
+          {seller.response && <ResponseLine response={seller.response} />}
           {location && (
             <Group gap={6} wrap="nowrap" c="dimmed">
               <IconMapPin size={16} aria-hidden />
@@ -90,6 +98,19 @@ export function SupplierCard({ seller }: SupplierCardProps) {
         </Stack>
       </Stack>
     </Card>
+  );
+}
+
+/** How the supplier answered recent quote requests: "Replies to 75% · within 5 hours". */
+function ResponseLine({ response }: { response: NonNullable<DirectorySeller['response']> }) {
+  return (
+    <Group gap={6} wrap="nowrap" c="dimmed">
+      <IconClockHour4 size={16} aria-hidden />
+      <Text size="sm" truncate data-testid="supplier-response">
+        <VisuallyHidden>{`Quote requests of the last ${RESPONSE_WINDOW_DAYS} days: `}</VisuallyHidden>
+        Replies to {response.rate}%{response.median_seconds !== null && ` · ${replyTimeText(response.median_seconds)}`}
+      </Text>
+    </Group>
   );
 }
 
