@@ -322,6 +322,7 @@ describe('the outbox and the job runner', () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one PostgreSQL', () => {
   /** Quote events written through both instances (issue 41, acceptance 3). */
   const QUOTES = 10_000;
+  const SELLERS = 20;
 
   it('deliver 10,000 quote events between them, none lost and none twice', async () => {
     const database = await persistentDatabase();
@@ -334,9 +335,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
       }
       const [first, second] = instances;
       const refs = await loadRefs(first);
-      const seller = await sellerOf(first, { name: 'Busy Pumps', type: 'Manufacturers', country: 'IN' });
-      const product = (await createProductAs(first, seller, inStockProduct(refs))).id;
-      // 100 buyers ask for prices again and again; each request is an event of its own.
+      // 20 sellers of a busy marketplace; 100 buyers ask them for prices again and again, each request an
+      // event of its own.
+      const sellers: { seller: TestUser; product: number }[] = [];
+      for (let n = 0; n < SELLERS; n += 1) {
+        const seller = await sellerOf(first, { name: `Busy Pumps ${n}`, type: 'Manufacturers', country: 'IN' });
+        sellers.push({ seller, product: (await createProductAs(first, seller, inStockProduct(refs))).id });
+      }
       const buyers: TestUser[] = [];
       for (let n = 0; n < 100; n += 1) buyers.push(await personOf(first, 'buyer', { name: `Buyer ${n}` }));
       // Written by both instances while both deliver, 100 events a transaction.
@@ -345,6 +350,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
         await writer.db.transaction(async (tx) => {
           for (let n = start; n < start + 100; n += 1) {
             const buyer = buyers[n % buyers.length];
+            const { seller, product } = sellers[n % SELLERS];
             await writer.events.emit(tx, 'quote.submitted', {
               enquiryId: 500_000 + n,
               requestGroup: `busy-${n}`,
