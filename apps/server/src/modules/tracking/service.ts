@@ -6,13 +6,12 @@ import {
   TRACKING_REPORT_TOP,
   trackedClickName,
   type ClickEventBody,
-  type EngagementPage,
   type PageViewBody,
   type PageVisitBody,
   type ScrollEventBody,
-  type TrackingListing,
   type sessionStartBodySchema,
 } from '@tradeloop/contracts/tracking';
+import { type EngagementPage, type TrackingListing } from '@tradeloop/contracts/crm/engagement';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf, sqlList } from '../../db/sql.ts';
 import type { TrackingRow } from './ingest.ts';

@@ -1,12 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  COUNTRY_NOT_KNOWN,
-  ENGAGEMENT_LEAD_SOURCE,
-  TRACKING_LIMITS,
-  TRACKING_MESSAGES,
-} from '@tradeloop/contracts/tracking';
+import { TRACKING_LIMITS, TRACKING_MESSAGES } from '@tradeloop/contracts/tracking';
+import { COUNTRY_NOT_KNOWN, ENGAGEMENT_LEAD_SOURCE } from '@tradeloop/contracts/crm/engagement';
 import { as, createTestApp, settled, type TestUser } from '../../../test/helpers.ts';
 import { createProductAs, inStockProduct, loadRefs, signUpSubUser, type Refs } from '../catalog/test-support.ts';
 import { personOf, requestQuote, timelineOf, crm, listing } from '../crm/test-support.ts';

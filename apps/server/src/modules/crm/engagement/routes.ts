@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { TRACKING_MESSAGES } from '@tradeloop/contracts/tracking';
 import {
-  TRACKING_MESSAGES,
   engagementSettingsSchema,
   trackingListingQuerySchema,
   trackingListingSchema,
   trackingReportQuerySchema,
   trackingReportSchema,
-} from '@tradeloop/contracts/tracking';
+} from '@tradeloop/contracts/crm/engagement';
 import { routes, withMessage } from '../../../platform/routes.ts';
 import { JOB_PRIORITY } from '../../../platform/jobs.ts';
 import {

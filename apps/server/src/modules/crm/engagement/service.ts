@@ -2,16 +2,18 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { productTitle } from '@tradeloop/contracts/catalog-constants';
 import { CRM_TYPE } from '@tradeloop/contracts/crm/records';
 import {
-  ENGAGEMENT_DEFAULTS,
-  COUNTRY_NOT_KNOWN,
-  ENGAGEMENT_LEAD_SOURCE,
   TRACKING_MESSAGES,
   TRACKING_REPORT_DEFAULT_DAYS,
   TRACKING_REPORT_MAX_DAYS,
+} from '@tradeloop/contracts/tracking';
+import {
+  ENGAGEMENT_DEFAULTS,
+  COUNTRY_NOT_KNOWN,
+  ENGAGEMENT_LEAD_SOURCE,
   type EngagementSettings,
   type TrackingListing,
   type TrackingReport,
-} from '@tradeloop/contracts/tracking';
+} from '@tradeloop/contracts/crm/engagement';
 import type { Tx } from '../../../db/client.ts';
 import { invalid } from '../../../platform/errors.ts';
 import type { DomainEvents } from '../../../platform/events.ts';

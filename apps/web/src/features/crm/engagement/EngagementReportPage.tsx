@@ -5,7 +5,8 @@ import { Card, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text, TextInput,
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconChartBar } from '@tabler/icons-react';
 import type { ChartConfiguration } from 'chart.js';
-import { pageLabel, type TrackingReport } from '@tradeloop/contracts/tracking';
+import { pageLabel } from '@tradeloop/contracts/tracking';
+import { type TrackingReport } from '@tradeloop/contracts/crm/engagement';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { crmData } from '../shared/api/client.ts';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { clickLabel, pageLabel, type TrackingListing } from '@tradeloop/contracts/tracking';
+import { clickLabel, pageLabel } from '@tradeloop/contracts/tracking';
+import { type TrackingListing } from '@tradeloop/contracts/crm/engagement';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { crmData } from '../shared/api/client.ts';
