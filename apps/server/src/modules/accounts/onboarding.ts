@@ -89,13 +89,13 @@ export async function markStep(tx: Tx, userId: number, body: OnboardingStepBody)
   return getOnboarding(tx, userId);
 }
 
-/** A buyer's interests: categories of the catalogue, countries of the reference data; the step is done. */
 /**
  * The catalogue's categories, by id. The catalog stands above accounts (its products belong to
  * companies), so app.ts hands its category tree in (decision 054).
  */
 export type KnownCategories = (db: Db) => Promise<{ byId: ReadonlyMap<number, unknown> }>;
 
+/** A buyer's interests: categories of the catalogue, countries of the reference data; the step is done. */
 export async function saveInterests(
   db: Db,
   userId: number,
