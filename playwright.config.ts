@@ -45,6 +45,9 @@ function e2eDataDir(): string {
   return dir;
 }
 const dataDir = e2eDataDir();
+/** Deliveries a story makes fail on purpose (apps/server/src/platform/job-drills.ts): the app reads, stories write. */
+const JOB_DRILLS_FILE = path.join(dataDir, 'job-drills.json');
+process.env.E2E_JOB_DRILLS_FILE = JOB_DRILLS_FILE;
 
 const CHROMIUM = {
   ...devices['Desktop Chrome'],
@@ -176,6 +179,7 @@ export default defineConfig({
         GOOGLE_OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
         GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
         GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
+        JOB_DRILLS_FILE,
       },
     },
     {

@@ -1,11 +1,12 @@
-import { expect, test, type Page } from './test.ts';
+import { expect, test } from './test.ts';
 import { ONBOARDING_MESSAGES, ONBOARDING_TEXTS } from '@tradeloop/contracts/accounts-onboarding';
 import { RECOMMENDATION_REASON_LABELS } from '@tradeloop/contracts/dashboard';
-import { ENQUIRY_STATUS_LABELS, QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
+import { ENQUIRY_STATUS_LABELS } from '@tradeloop/contracts/quotes';
 import {
   expectAccessible,
   expectShown,
   publishProduct,
+  requestQuote,
   sendChatMessage,
   signUp,
   storedToken,
@@ -14,15 +15,6 @@ import {
 
 /** The interest the buyer names in onboarding: a category the demo catalogue fills. */
 const INTEREST = 'Centrifugal Pumps';
-
-async function requestQuote(buyer: Page, productPath: string, quantity: string) {
-  await buyer.goto(productPath);
-  await buyer.getByRole('button', { name: 'Get latest price' }).click();
-  const modal = buyer.getByRole('dialog', { name: 'Request a quote' });
-  await modal.getByRole('textbox', { name: 'Quantity' }).fill(quantity);
-  await modal.getByRole('button', { name: 'Send quote request' }).click();
-  await expect(modal.getByRole('heading', { name: QUOTE_MESSAGES.submitted })).toBeVisible();
-}
 
 test("a buyer's dashboard lists the offer awaiting them first, their chat with its unread count, and recommendations from their interests", async ({
   browser,

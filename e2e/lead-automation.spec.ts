@@ -1,12 +1,12 @@
 import { expect, test, type Page } from './test.ts';
 import { AUTOMATION_MESSAGES } from '@tradeloop/contracts/crm/automation';
-import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
 import { SCORING_MESSAGES } from '@tradeloop/contracts/crm/scoring';
 import {
   chooseOption,
   expectAccessible,
   openLead,
   publishProduct,
+  requestQuote,
   signUp,
   storedToken,
   uniqueEmail,
@@ -95,12 +95,7 @@ test('a seller weights scoring and writes a rule; a quote for 500 units arrives 
   const buyer = await (await browser.newContext()).newPage();
   await signUp(buyer, { kind: 'buyer', fullName: buyerName, email: uniqueEmail('automation-story-buyer') });
   await verifyMobileThroughApi(buyer, '93');
-  await buyer.goto(productPath);
-  await buyer.getByRole('button', { name: 'Get latest price' }).click();
-  const modal = buyer.getByRole('dialog', { name: 'Request a quote' });
-  await modal.getByRole('textbox', { name: 'Quantity' }).fill('500');
-  await modal.getByRole('button', { name: 'Send quote request' }).click();
-  await expect(modal.getByRole('heading', { name: QUOTE_MESSAGES.submitted })).toBeVisible();
+  await requestQuote(buyer, productPath, '500');
 
   // The rule ran on the lead: its log shows what it did.
   await expect(async () => {

@@ -3,6 +3,7 @@ import { expect, takeAlert, type BrowserContext, type Locator, type Page } from 
 import { TRACKING } from '@tradeloop/contracts/tracking';
 import { SIGNIN_LIMITS } from '@tradeloop/contracts/auth-constants';
 import { ONBOARDING_TEXTS } from '@tradeloop/contracts/accounts-onboarding';
+import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
 
 /** A message's source with its quoted-printable encoding undone (soft breaks, =3D). */
 export const decodedMail = (raw: string) =>
@@ -356,6 +357,16 @@ export async function publishProduct(page: Page, name: string, categoryId?: numb
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()).data as { id: number };
   return `/productdetail/${id}`;
+}
+
+/** The buyer asks for a price of `quantity` on the product page at `productPath`, through its quote modal. */
+export async function requestQuote(buyer: Page, productPath: string, quantity: string) {
+  await buyer.goto(productPath);
+  await buyer.getByRole('button', { name: 'Get latest price' }).click();
+  const modal = buyer.getByRole('dialog', { name: 'Request a quote' });
+  await modal.getByRole('textbox', { name: 'Quantity' }).fill(quantity);
+  await modal.getByRole('button', { name: 'Send quote request' }).click();
+  await expect(modal.getByRole('heading', { name: QUOTE_MESSAGES.submitted })).toBeVisible();
 }
 
 /** Verifies a new mobile number for the signed-in user through the calls the mobile modal makes. */

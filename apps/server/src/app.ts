@@ -12,6 +12,7 @@ import { loadReferenceData, referenceRoutes } from './modules/reference/public.t
 import { registerAccessControl } from './platform/access.ts';
 import { createEventBus, type EventBus } from './platform/events.ts';
 import { createJobRunner, JOB_PRIORITY, pruneFinishedJobs, type JobRunner } from './platform/jobs.ts';
+import { drillsFrom } from './platform/job-drills.ts';
 import { registerErrorHandling, sendRouteNotFound } from './platform/http.ts';
 import { registerSecurityHeaders } from './platform/headers.ts';
 import { registerInputBoundary } from './platform/input.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     concurrency: config.jobConcurrency,
     batchSize: config.jobBatchSize,
     onSettled: metrics.jobSettled,
+    drill: config.jobDrillsFile ? drillsFrom(config.jobDrillsFile) : undefined,
   });
   jobs.every('platform.prune-finished-jobs', PRUNE_JOBS_EVERY_MS, pruneFinishedJobs, {
     priority: JOB_PRIORITY.pruning,

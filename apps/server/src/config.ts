@@ -65,6 +65,8 @@ const envSchema = z.object({
   JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(16),
   /** On SIGTERM, how long jobs under way may take to finish before they are rolled back and released. */
   JOB_STOP_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** A JSON file of deliveries to fail on purpose (platform/job-drills.ts, decision 049); unset: none. */
+  JOB_DRILLS_FILE: z.string().trim().min(1).optional(),
   /** Bearer token a Prometheus scraper sends to GET /metrics (decision 049); unset: operators' sessions only. */
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').max(200).optional(),
   /** Signs the addresses of private files (docs/decisions/027); unset: generated once in DATA_DIR. */
@@ -162,6 +164,7 @@ export type Config = {
   jobConcurrency: number;
   jobBatchSize: number;
   jobStopGraceMs: number;
+  jobDrillsFile?: string;
   metricsToken?: string;
   /** Unset: platform/file-urls.ts generates one and keeps it in the data directory. */
   fileUrlSecret?: string;
@@ -215,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobConcurrency: e.JOB_CONCURRENCY,
     jobBatchSize: e.JOB_BATCH_SIZE,
     jobStopGraceMs: e.JOB_STOP_GRACE_MS,
+    jobDrillsFile: e.JOB_DRILLS_FILE,
     metricsToken: e.METRICS_TOKEN,
     fileUrlSecret: e.FILE_URL_SECRET,
     pageCache: {

@@ -6,6 +6,7 @@ import type { Database, Db, Tx } from '../db/client.ts';
 import { rowsOf, sqlList } from '../db/sql.ts';
 import type { JobStatus } from './tables.ts';
 import { outsideCaller } from './caller-context.ts';
+import { DrillFailure } from './job-drills.ts';
 
 /*
  * The one job runner (docs/decisions/022). Every piece of background work is a row in `jobs`: an event's
@@ -145,6 +146,8 @@ type Options = {
   leaseMs?: number;
   /** Called once per finished attempt (metrics). */
   onSettled?: (queue: string, outcome: 'done' | 'failed' | 'retry', count: number) => void;
+  /** Asked before each job: throws a DrillFailure for a job a drill fails (platform/job-drills.ts). */
+  drill?: (job: ClaimedJob) => void;
 };
 
 const errorText = (error: unknown) => {
@@ -291,7 +294,8 @@ export function createJobRunner(options: Options): JobRunner {
     }
     const retryIn =
       interval === undefined ? jobBackoffMs(job.attempts) : Math.min(interval, jobBackoffMs(job.attempts));
-    const givesUp = interval === undefined && job.attempts >= job.maxAttempts;
+    const spent = job.attempts >= job.maxAttempts || outcome.error instanceof DrillFailure;
+    const givesUp = interval === undefined && spent;
     settled(job.queue, givesUp ? 'failed' : 'retry');
     return tx.execute(sql`update jobs set status = ${givesUp ? 'failed' : 'queued'}, locked_by = null,
       locked_until = null, last_error = ${errorText(outcome.error)}, finished_at = ${givesUp ? sql`now()` : sql`null`},
@@ -373,6 +377,7 @@ export function createJobRunner(options: Options): JobRunner {
             prepared: prepared.get(job.queue),
             afterCommit: (effect: () => void) => effects.push(effect),
           };
+          options.drill?.(job);
           await bounded(definition.run(job, context));
         }
         done = jobs.filter((job) => ours.has(job.id));
@@ -409,6 +414,7 @@ export function createJobRunner(options: Options): JobRunner {
       if (aborting) break;
       const definition = queues.get(job.queue) as Extract<QueueDefinition, { kind: 'plain' }>;
       try {
+        options.drill?.(job);
         await bounded(definition.run(job, db));
         finished.push(job);
       } catch (error) {

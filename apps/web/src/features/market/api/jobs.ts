@@ -23,7 +23,10 @@ export function useJobQueues(enabled: boolean) {
   });
 }
 
-/** GET operator/jobs?status=failed: failed deliveries, newest first, by event name or company. */
+/**
+ * GET operator/jobs?status=failed: failed deliveries, newest first, by event name or company; asked again
+ * every 5 s, as the queues are, so a delivery that fails while the page is open shows up.
+ */
 export function useFailedJobs(filter: FailedJobFilter, enabled: boolean) {
   return useQuery({
     queryKey: [...jobKeys.failed, filter],
@@ -40,6 +43,7 @@ export function useFailedJobs(filter: FailedJobFilter, enabled: boolean) {
       }),
     enabled,
     placeholderData: keepPreviousData,
+    refetchInterval: 5_000,
   });
 }
 
