@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, eventually, type TestUser } from '../../test/helpers.ts';
+import { as, createTestApp, eventually, signUp, type TestUser } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import { IN_MEMORY, loadConfig } from '../config.ts';
 import { createProductAs, inStockProduct, loadRefs, type Refs } from '../modules/catalog/test-support.ts';
 import { operatorOf, sellerOf } from '../modules/market/test-support.ts';
+import { submitEnquiry } from '../modules/quotes/test-support.ts';
 import { cachedPage, matchesEtag, memoryPageStore, singleFlight } from './page-cache.ts';
 
 /**
@@ -167,6 +168,45 @@ describe('GET an anonymous public page (decision 050)', () => {
       expect(html(fresh), url).toMatch(/9,?870/);
       expect(fresh.headers.etag).not.toBe(stale.headers.etag);
     }
+  });
+
+  it('goes stale on the home page when a supplier its directory shows is reviewed or verified (decision 066)', async () => {
+    /** The home page as a visitor gets it once every change so far is on it: served again from the cache. */
+    const freshHome = async () => {
+      await refreshed(app);
+      const response = await page('/');
+      expect(response.headers['x-page-cache']).toBe('hit');
+      return html(response);
+    };
+    const staleHome = async () => expect((await page('/')).headers['x-page-cache']).toBe('stale');
+    await page('/');
+    const before = await freshHome();
+    expect(before).toContain('Cache Pumps Ltd');
+    expect(before).not.toContain('1 review');
+    expect(before).not.toContain('data-testid="supplier-verified"');
+
+    // A quote request changes the card's response figures, which wait for the page's time to live (decision 067).
+    const buyer = await signUp(app, 'buyer', { full_name: 'Home Reviewer' });
+    const enquiryId = await submitEnquiry(app, buyer, seller, { id: product.id, name: 'Borewell Pump Kestrel' });
+    expect((await page('/')).headers['x-page-cache']).toBe('hit');
+
+    const review = await as(app, buyer, {
+      method: 'POST',
+      url: '/api/v1/front/reviews/create',
+      payload: { enquiry_id: enquiryId, rating: 5, text: 'Quick to answer, and the pump ran from the first day.' },
+    });
+    expect(review.statusCode).toBe(201);
+    await staleHome();
+    expect(await freshHome()).toContain('1 review');
+
+    const verified = await as(app, await operatorOf(app), {
+      method: 'POST',
+      url: '/api/v1/operator/sellers/member_type',
+      payload: { company_id: seller.companyId, member_type: 'Verified Supplier' },
+    });
+    expect(verified.statusCode).toBe(200);
+    await staleHome();
+    expect(await freshHome()).toContain('data-testid="supplier-verified"');
   });
 });
 
