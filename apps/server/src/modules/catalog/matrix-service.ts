@@ -52,48 +52,65 @@ export function newVariationRows(productId: number, options: ChoiceOption[]) {
  * combination the seller deleted stays deleted while the attributes that make it stay.
  */
 export async function syncVariations(tx: Tx, productId: number, before: ChoiceOption[], after: ChoiceOption[]) {
-  const wanted = combinationsOf(after);
-  const previous = new Set(combinationsOf(before));
-  const wantedSet = new Set(wanted);
+  await syncVariationsOf(tx, [{ productId, before, after }]);
+}
+
+/**
+ * syncVariations for many products in a few statements whatever their number (an import's batch): the
+ * rows of all of them read at once, and one statement each to delete, insert, reorder and set defaults.
+ */
+export async function syncVariationsOf(
+  tx: Tx,
+  items: { productId: number; before: ChoiceOption[]; after: ChoiceOption[] }[],
+) {
+  if (items.length === 0) return;
+  const productIds = items.map((item) => item.productId);
   const existing = await tx
-    .select({ id: productVariations.id, value: productVariations.value })
+    .select({ id: productVariations.id, productId: productVariations.productId, value: productVariations.value })
     .from(productVariations)
-    .where(eq(productVariations.productId, productId));
-  const stale = existing.filter((row) => !wantedSet.has(row.value)).map((row) => row.id);
-  if (stale.length) await tx.delete(productVariations).where(inArray(productVariations.id, stale));
-  const have = new Set(existing.map((row) => row.value));
-  const position = new Map(wanted.map((value, index) => [value, index]));
-  const added = wanted
-    .filter((value) => !have.has(value) && !previous.has(value))
-    .map((value) => ({ productId, value, position: position.get(value)!, status: 'active' as const }));
+    .where(inArray(productVariations.productId, productIds));
+  const existingOf = new Map<number, typeof existing>();
+  for (const row of existing) {
+    const rows = existingOf.get(row.productId);
+    if (rows) rows.push(row);
+    else existingOf.set(row.productId, [row]);
+  }
+  const stale: number[] = [];
+  const added: (typeof productVariations.$inferInsert)[] = [];
+  const positions: { product_id: number; value: string; position: number }[] = [];
+  for (const { productId, before, after } of items) {
+    const wanted = combinationsOf(after);
+    const wantedSet = new Set(wanted);
+    const previous = new Set(combinationsOf(before));
+    const rows = existingOf.get(productId) ?? [];
+    for (const row of rows) if (!wantedSet.has(row.value)) stale.push(row.id);
+    const have = new Set(rows.map((row) => row.value));
+    wanted.forEach((value, position) => {
+      positions.push({ product_id: productId, value, position });
+      if (!have.has(value) && !previous.has(value)) added.push({ productId, value, position, status: 'active' });
+    });
+  }
+  await insertInChunks(stale, (chunk) => tx.delete(productVariations).where(inArray(productVariations.id, chunk)));
   await insertInChunks(added, (chunk) => tx.insert(productVariations).values(chunk));
   await tx.execute(sql`
     update ${productVariations} v set position = x.position
-    from jsonb_to_recordset(${JSON.stringify(wanted.map((value, index) => ({ value, position: index })))}::jsonb)
-      as x(value text, position int)
-    where v.product_id = ${productId} and v.value = x.value and v.position <> x.position`);
-  await ensureDefault(tx, productId);
+    from jsonb_to_recordset(${JSON.stringify(positions)}::jsonb) as x(product_id bigint, value text, position int)
+    where v.product_id = x.product_id and v.value = x.value and v.position <> x.position`);
+  await ensureDefaults(tx, productIds);
 }
 
-/** Exactly one default while the product has combinations: the first active one when none is. */
-async function ensureDefault(tx: Tx, productId: number) {
-  const [current] = await tx
-    .select({ id: productVariations.id })
-    .from(productVariations)
-    .where(and(eq(productVariations.productId, productId), eq(productVariations.isDefault, true)));
-  if (current) return;
-  const [first] = await tx
-    .select({ id: productVariations.id })
-    .from(productVariations)
-    .where(eq(productVariations.productId, productId))
-    .orderBy(sql`${productVariations.status} = 'active' desc`, asc(productVariations.position))
-    .limit(1);
-  if (first) {
-    await tx
-      .update(productVariations)
-      .set({ isDefault: true, status: 'active' })
-      .where(eq(productVariations.id, first.id));
-  }
+/** Exactly one default while a product has combinations: the first active one when none is. */
+async function ensureDefaults(tx: Tx, productIds: number[]) {
+  await tx.execute(sql`
+    update ${productVariations} set is_default = true, status = 'active'
+    where id in (
+      select distinct on (v.product_id) v.id from ${productVariations} v
+      where v.product_id in (${sql.join(
+        productIds.map((id) => sql`${id}::bigint`),
+        sql`, `,
+      )})
+        and not exists (select 1 from ${productVariations} d where d.product_id = v.product_id and d.is_default)
+      order by v.product_id, v.status = 'active' desc, v.position)`);
 }
 
 export async function listMatrix(db: Tx, companyId: number, body: z.infer<typeof matrixListBodySchema>) {
@@ -175,7 +192,7 @@ export async function deleteMatrixRows(tx: Tx, companyId: number, body: z.infer<
     body.ids,
     deleted.map((row) => row.id),
   );
-  await ensureDefault(tx, body.product_id);
+  await ensureDefaults(tx, [body.product_id]);
   await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, body.product_id));
   return { deleted: deleted.map((row) => row.id) };
 }

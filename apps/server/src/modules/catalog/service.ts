@@ -16,7 +16,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { slugify } from '../accounts/public.ts';
 import { storeCalculator } from './calculator-service.ts';
 import { imageUrls, productPhotos, syncPhotos, usablePhotos } from './images.ts';
-import { insertInChunks, newVariationRows, syncVariations } from './matrix-service.ts';
+import { insertInChunks, newVariationRows, syncVariations, syncVariationsOf } from './matrix-service.ts';
 import { ownedProduct, tiersOf, type ProductRow } from './product-access.ts';
 import { cachesOr, loadReferenceSets, type Caches, type ReferenceSets } from './references.ts';
 import { replaceSheet } from './specs-service.ts';
@@ -311,7 +311,10 @@ export async function updateProducts(
   await tx.delete(productPriceTiers).where(inArray(productPriceTiers.productId, ids));
   const forms = items.map((item) => ({ id: item.id, form: item.prepared.form }));
   await insertCategoriesAndTiers(tx, forms);
-  for (const { id, before, prepared } of items) await syncVariations(tx, id, before, prepared.form.choice_options);
+  await syncVariationsOf(
+    tx,
+    items.map(({ id, before, prepared }) => ({ productId: id, before, after: prepared.form.choice_options })),
+  );
   const sheets = forms.filter(({ form }) => form.specifications?.length);
   if (sheets.length > 1) {
     await tx.delete(productSpecGroups).where(
