@@ -10,6 +10,7 @@ import {
   type matrixListBodySchema,
 } from '@tradeloop/contracts/catalog';
 import type { Tx } from '../../db/client.ts';
+import { sqlList } from '../../db/sql.ts';
 import { invalid, notFound, requireAllFound } from '../../platform/errors.ts';
 import { ownedProduct } from './product-access.ts';
 import { productImages, productVariations, products } from './tables.ts';
@@ -105,10 +106,7 @@ async function ensureDefaults(tx: Tx, productIds: number[]) {
     update ${productVariations} set is_default = true, status = 'active'
     where id in (
       select distinct on (v.product_id) v.id from ${productVariations} v
-      where v.product_id in (${sql.join(
-        productIds.map((id) => sql`${id}::bigint`),
-        sql`, `,
-      )})
+      where v.product_id = any(array[${sqlList(productIds)}]::bigint[])
         and not exists (select 1 from ${productVariations} d where d.product_id = v.product_id and d.is_default)
       order by v.product_id, v.status = 'active' desc, v.position)`);
 }
