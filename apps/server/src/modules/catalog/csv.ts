@@ -15,7 +15,7 @@ import {
 import { DEFAULT_SPEC_GROUP } from '@tradeloop/contracts/catalog-specs';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid, notFound, type FieldErrors } from '../../platform/errors.ts';
-import { insertInChunks } from './matrix-service.ts';
+import { inChunks } from './matrix-service.ts';
 import type { ProductRow } from './product-access.ts';
 import { loadReferenceSets, type ReferenceSets } from './references.ts';
 import {
@@ -452,7 +452,7 @@ async function saveRows(db: Db, owner: Owner, importId: number, rows: ValidRow[]
 
 /** Adds rows to an import's report and moves its progress time. */
 async function recordRows(tx: Tx, importId: number, rows: RowResult[]) {
-  await insertInChunks(rows, (chunk) =>
+  await inChunks(rows, (chunk) =>
     tx.insert(productImportRows).values(
       chunk.map((row) => ({
         importId,

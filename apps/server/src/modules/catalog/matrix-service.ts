@@ -18,7 +18,7 @@ import { escapeLike } from './taxonomy-service.ts';
 
 type VariationRow = typeof productVariations.$inferSelect;
 
-/** Rows per insert statement: well under PostgreSQL's 65,535 parameters. */
+/** Rows per statement: well under PostgreSQL's 65,535 parameters. */
 const CHUNK = 2000;
 
 export function toMatrixRow(row: VariationRow): MatrixRow {
@@ -32,8 +32,9 @@ export function toMatrixRow(row: VariationRow): MatrixRow {
   };
 }
 
-export async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = CHUNK) {
-  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
+/** One statement per chunk of rows (an insert, a delete by ids): a statement's parameters are limited. */
+export async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>, size = CHUNK) {
+  for (let start = 0; start < rows.length; start += size) await write(rows.slice(start, start + size));
 }
 
 /** The matrix of new products: every combination, the first one default. */
@@ -91,8 +92,8 @@ export async function syncVariationsOf(
       if (!have.has(value) && !previous.has(value)) added.push({ productId, value, position, status: 'active' });
     });
   }
-  await insertInChunks(stale, (chunk) => tx.delete(productVariations).where(inArray(productVariations.id, chunk)));
-  await insertInChunks(added, (chunk) => tx.insert(productVariations).values(chunk));
+  await inChunks(stale, (chunk) => tx.delete(productVariations).where(inArray(productVariations.id, chunk)));
+  await inChunks(added, (chunk) => tx.insert(productVariations).values(chunk));
   await tx.execute(sql`
     update ${productVariations} v set position = x.position
     from jsonb_to_recordset(${JSON.stringify(positions)}::jsonb) as x(product_id bigint, value text, position int)

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   CATALOG_MESSAGES,
   PRODUCT_LIMITS,
@@ -16,7 +16,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { slugify } from '../accounts/public.ts';
 import { storeCalculator } from './calculator-service.ts';
 import { imageUrls, productPhotos, syncPhotos, usablePhotos } from './images.ts';
-import { insertInChunks, newVariationRows, syncVariations, syncVariationsOf } from './matrix-service.ts';
+import { inChunks, newVariationRows, syncVariations, syncVariationsOf } from './matrix-service.ts';
 import { ownedProduct, tiersOf, type ProductRow } from './product-access.ts';
 import { cachesOr, loadReferenceSets, type Caches, type ReferenceSets } from './references.ts';
 import { replaceSheet } from './specs-service.ts';
@@ -251,7 +251,7 @@ export async function insertProducts(tx: Tx, owner: Owner, prepared: PreparedPro
     slug: newSlug(form.name),
   }));
   const ids: number[] = [];
-  await insertInChunks(
+  await inChunks(
     values,
     async (chunk) => {
       const inserted = await tx
@@ -265,7 +265,7 @@ export async function insertProducts(tx: Tx, owner: Owner, prepared: PreparedPro
   );
   const forms = prepared.map((entry, index) => ({ id: ids[index], form: entry.form }));
   await insertCategoriesAndTiers(tx, forms);
-  await insertInChunks(
+  await inChunks(
     forms.flatMap(({ id, form }) => newVariationRows(id, form.choice_options)),
     (chunk) => tx.insert(productVariations).values(chunk),
   );
@@ -277,13 +277,13 @@ export async function insertProducts(tx: Tx, owner: Owner, prepared: PreparedPro
 }
 
 async function insertCategoriesAndTiers(tx: Tx, forms: { id: number; form: ProductForm }[]) {
-  await insertInChunks(
+  await inChunks(
     forms.flatMap(({ id, form }) =>
       form.category_lists.map((categoryId, position) => ({ productId: id, categoryId, position })),
     ),
     (chunk) => tx.insert(productCategories).values(chunk).onConflictDoNothing(),
   );
-  await insertInChunks(
+  await inChunks(
     forms.flatMap(({ id, form }) => tierRows(id, form)),
     (chunk) => tx.insert(productPriceTiers).values(chunk),
   );
@@ -301,12 +301,15 @@ export async function updateProducts(
   if (items.length === 0) return;
   const ids = items.map((item) => item.id);
   const now = new Date();
-  for (const { id, prepared } of items) {
-    await tx
-      .update(products)
-      .set({ ...productValues(prepared.form, prepared.context), updatedAt: now })
-      .where(eq(products.id, id));
-  }
+  await inChunks(items, (chunk) =>
+    writeProductRows(
+      tx,
+      chunk.map(({ id, prepared }) => ({
+        id,
+        values: { ...productValues(prepared.form, prepared.context), updatedAt: now },
+      })),
+    ),
+  );
   await tx.delete(productCategories).where(inArray(productCategories.productId, ids));
   await tx.delete(productPriceTiers).where(inArray(productPriceTiers.productId, ids));
   const forms = items.map((item) => ({ id: item.id, form: item.prepared.form }));
@@ -327,6 +330,28 @@ export async function updateProducts(
   await insertSheets(tx, sheets);
 }
 
+type ProductValues = ReturnType<typeof productValues> & { updatedAt: Date };
+
+/**
+ * Each product's own columns in one statement for the lot (an import's batch), where one UPDATE per product
+ * took a statement per row: the rows travel as JSON and PostgreSQL reads them as products rows, so every
+ * value takes its column's type. Every column productValues gives is written, as the single save writes it.
+ */
+async function writeProductRows(tx: Tx, rows: { id: number; values: ProductValues }[]) {
+  const columns = getTableColumns(products);
+  const keys = Object.keys(rows[0].values) as (keyof ProductValues)[];
+  const records = rows.map(({ id, values }) =>
+    Object.fromEntries([['id', id], ...keys.map((key) => [columns[key].name, values[key] ?? null])]),
+  );
+  const assignments = keys.map(
+    (key) => sql`${sql.identifier(columns[key].name)} = x.${sql.identifier(columns[key].name)}`,
+  );
+  await tx.execute(sql`
+    update ${products} p set ${sql.join(assignments, sql`, `)}
+    from jsonb_populate_recordset(null::${products}, ${JSON.stringify(records)}::jsonb) x
+    where p.id = x.id`);
+}
+
 /** Specification sheets of new products; the template links are checked by replaceSheet for single saves. */
 async function insertSheets(tx: Tx, forms: { id: number; form: ProductForm }[]) {
   if (forms.length === 1) {
@@ -337,7 +362,7 @@ async function insertSheets(tx: Tx, forms: { id: number; form: ProductForm }[]) 
     form.specifications!.map((group, position) => ({ productId: id, name: group.name, position })),
   );
   const groupIds = new Map<string, number>();
-  await insertInChunks(groups, async (chunk) => {
+  await inChunks(groups, async (chunk) => {
     const inserted = await tx.insert(productSpecGroups).values(chunk).returning({
       id: productSpecGroups.id,
       productId: productSpecGroups.productId,
@@ -359,7 +384,7 @@ async function insertSheets(tx: Tx, forms: { id: number; form: ProductForm }[]) 
       })),
     ),
   );
-  await insertInChunks(rows, (chunk) => tx.insert(productSpecifications).values(chunk));
+  await inChunks(rows, (chunk) => tx.insert(productSpecifications).values(chunk));
 }
 
 /**
@@ -674,7 +699,7 @@ async function copyChildren(tx: Tx, sourceId: number, copyId: number, imageIds: 
   await tx.execute(sql`insert into ${productPriceTiers} (product_id, position, min_qty, max_qty, per_unit)
     select ${copyId}, position, min_qty, max_qty, per_unit from ${productPriceTiers} where product_id = ${sourceId}`);
   const variations = await tx.select().from(productVariations).where(eq(productVariations.productId, sourceId));
-  await insertInChunks(
+  await inChunks(
     variations.map(({ id: _id, ...row }) => ({
       ...row,
       productId: copyId,
