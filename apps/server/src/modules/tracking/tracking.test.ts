@@ -220,14 +220,12 @@ describe('POST /api/v1/auth/tracking-click-events and the batched calls', () => 
   it('refuses a session past its limit a minute with 429', async () => {
     const sessionId = newTrackingId();
     const body = { session_id: sessionId, page_viewed_id: 'p', scroll_position: 25 };
-    // A hundred calls at a time: one by one, a loaded machine took longer than the test's time.
-    for (let sent = 0; sent < TRACKING_LIMITS.perSessionPerMinute; sent += 100) {
-      const batch = Math.min(100, TRACKING_LIMITS.perSessionPerMinute - sent);
-      const responses = await Promise.all(
-        Array.from({ length: batch }, () => track('auth/tracking-scroll-events', body)),
-      );
-      expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
-    }
+    // All but the last two of the minute's calls are counted on the app's limiter directly: sent over HTTP,
+    // a loaded machine took more than the minute itself and the window started again (CI of session 31).
+    const counted = TRACKING_LIMITS.perSessionPerMinute - 2;
+    for (let hit = 0; hit < counted; hit += 1) await app.rateLimiter.hit('tracking', `session:${sessionId}`, 60_000);
+    expect((await track('auth/tracking-scroll-events', body)).statusCode).toBe(200);
+    expect((await track('auth/tracking-scroll-events', body)).statusCode).toBe(200);
     expect((await track('auth/tracking-scroll-events', body)).statusCode).toBe(429);
     // Another session is not held back by this one.
     expect((await track('auth/tracking-scroll-events', { ...body, session_id: newTrackingId() })).statusCode).toBe(200);
