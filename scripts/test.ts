@@ -1,43 +1,30 @@
 /**
- * `npm test`: every check and test, with independent steps side by side and each step's time printed.
- * Lint, type checking and the web build share the two cores first; then the API suite and the browser
- * suite (on the app just built) run side by side, so that each fills the other's waits (the browser
- * server's start, a story waiting for a delivery, a test waiting for a timer). A step that fails does not
- * stop its phase's siblings, but no later phase runs.
- * The API passes run in the background (a lower CPU priority): their waits are time-outs of minutes, while
- * a story waits a minute at most for what a person would see, and on a loaded two-core machine three
- * suites on equal terms starved the stories past that (a quote's price stuck for two minutes in CI).
- * A caller adds background steps to the last phase (CI's PostgreSQL pass):
- * `node scripts/test.ts --step NAME COMMAND`.
+ * `npm test`: every check and test, each step's time printed. Lint, type checking and the web build share
+ * the two cores first and must pass. Then the browser suite runs alone: its two workers, their Chromium
+ * and the app server fill both cores by themselves, and any suite beside it stretched a story's waits past
+ * what a person would see (decision 053). Then the API suite, with any steps a caller adds beside it (CI's
+ * PostgreSQL pass): `node scripts/test.ts --step NAME COMMAND`. A failed test phase does not stop the next,
+ * so one run reports every failure.
  */
 import { spawn } from 'node:child_process';
 
-type Step = { name: string; command: string; background?: boolean };
+type Step = { name: string; command: string };
 type Outcome = Step & { seconds: number; code: number };
 
-const PHASES: Step[][] = [
-  [
-    { name: 'lint', command: 'npm run lint' },
-    { name: 'typecheck', command: 'npm run typecheck' },
-    { name: 'build', command: 'npm run build' },
-  ],
-  [
-    { name: 'api (PGlite)', command: 'npm run test:api', background: true },
-    { name: 'browser', command: 'npm run test:browser' },
-  ],
+const CHECKS: Step[] = [
+  { name: 'lint', command: 'npm run lint' },
+  { name: 'typecheck', command: 'npm run typecheck' },
+  { name: 'build', command: 'npm run build' },
 ];
-
-/** How much a background step yields: at niceness 10 it gets about a tenth of a core that others want. */
-const BACKGROUND_NICENESS = 10;
+const TESTS: Step[][] = [
+  [{ name: 'browser', command: 'npm run test:browser' }],
+  [{ name: 'api (PGlite)', command: 'npm run test:api' }],
+];
 
 function run(step: Step): Promise<Outcome> {
   const started = performance.now();
-  // The step's shell lowers its own priority before it starts anything, so every process under it inherits it.
-  const command = step.background
-    ? `renice -n ${BACKGROUND_NICENESS} -p $$ > /dev/null && ${step.command}`
-    : step.command;
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, stdio: 'inherit' });
+    const child = spawn(step.command, { shell: true, stdio: 'inherit' });
     child.on('close', (code, signal) => {
       const seconds = (performance.now() - started) / 1000;
       const outcome = { ...step, seconds, code: code ?? (signal ? 1 : 0) };
@@ -61,19 +48,17 @@ function addedSteps(args: string[]): Step[] {
   for (let at = args.indexOf('--step'); at !== -1; at = args.indexOf('--step', at + 3)) {
     const [name, command] = [args[at + 1], args[at + 2]];
     if (!name || !command) throw new Error('usage: node scripts/test.ts [--step NAME COMMAND]...');
-    steps.push({ name, command, background: true });
+    steps.push({ name, command });
   }
   return steps;
 }
 
-const phases = PHASES.map((phase, index) =>
-  index === PHASES.length - 1 ? [...phase, ...addedSteps(process.argv.slice(2))] : phase,
+const tests = TESTS.map((phase, index) =>
+  index === TESTS.length - 1 ? [...phase, ...addedSteps(process.argv.slice(2))] : phase,
 );
-const outcomes: Outcome[] = [];
-for (const phase of phases) {
-  const results = await Promise.all(phase.map(run));
-  outcomes.push(...results);
-  if (results.some(({ code }) => code !== 0)) break;
+const outcomes: Outcome[] = await Promise.all(CHECKS.map(run));
+if (outcomes.every(({ code }) => code === 0)) {
+  for (const phase of tests) outcomes.push(...(await Promise.all(phase.map(run))));
 }
 report(outcomes, started);
 process.exitCode = outcomes.some(({ code }) => code !== 0) ? 1 : 0;
