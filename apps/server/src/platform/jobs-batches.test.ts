@@ -20,13 +20,13 @@ describe('the job runner’s batches, priorities and turns', () => {
   });
   afterAll(() => app.close());
 
-  /** A runner of one lane; its queues are named after the test, so tests never see each other's rows. */
-  function runner(options: { batchSize?: number; leaseMs?: number } = {}) {
+  /** A runner of one lane unless told; its queues are named after the test, so tests never see each other's rows. */
+  function runner(options: { batchSize?: number; leaseMs?: number; concurrency?: number } = {}) {
     prefix += 1;
     const jobs = createJobRunner({
       database: app.database,
       log: app.log,
-      concurrency: 1,
+      concurrency: options.concurrency ?? 1,
       batchSize: options.batchSize ?? 4,
       leaseMs: options.leaseMs,
     });
@@ -74,6 +74,50 @@ describe('the job runner’s batches, priorities and turns', () => {
     expect(order.slice(0, 4).sort()).toEqual(['a0', 'a1', 'b0', 'urgent']);
     expect(order.filter((key) => key.startsWith('a'))).toEqual(Array.from({ length: 40 }, (_, n) => `a${n}`));
     expect(jobs.priorityOf(queue('loop'))).toBeLessThan(jobs.priorityOf(queue('normal')));
+  });
+
+  it('lets background work hold one lane in four at most, whatever its companies, and a quote’s lead runs beside it', async () => {
+    // Four lanes on PostgreSQL, two on PGlite: background work may hold one either way.
+    const { jobs, queue } = runner({ batchSize: 2, concurrency: 4 });
+    let running = 0;
+    let most = 0;
+    let firstBegun!: () => void;
+    const begun = new Promise<void>((resolve) => (firstBegun = resolve));
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let urgentDone!: () => void;
+    const urgent = new Promise<void>((resolve) => (urgentDone = resolve));
+    jobs.define(queue('rescore'), {
+      kind: 'plain',
+      priority: JOB_PRIORITY.rescoring,
+      async run() {
+        running += 1;
+        most = Math.max(most, running);
+        firstBegun();
+        await gate;
+        running -= 1;
+      },
+    });
+    jobs.define(queue('lead'), { kind: 'plain', priority: JOB_PRIORITY.loop, run: async () => urgentDone() });
+    // Four companies' rescoring: turns between companies alone would give them every lane.
+    await enqueue(
+      jobs,
+      Array.from({ length: 12 }, (_, n) => ({
+        queue: queue('rescore'),
+        key: `r${n}`,
+        fairnessKey: `company-${n % 4}`,
+      })),
+    );
+    await jobs.start();
+    await begun;
+    await enqueue(jobs, [{ queue: queue('lead'), key: 'quote', fairnessKey: 'company-9' }]);
+    await urgent;
+    // Counted while the gate holds them: the drain below runs the rest without the runner's lanes.
+    expect([running, most]).toEqual([1, 1]);
+    openGate();
+    await jobs.drain();
+    await jobs.stop();
+    expect((await states(queue('rescore'))).every((row) => row.status === 'done')).toBe(true);
   });
 
   it('completes a batch in one transaction, and a failure in it is the failing job’s only', async () => {

@@ -38,6 +38,11 @@ const DRAIN_LIMIT_MS = 60_000;
  * before a tracked view's rescoring, before roll-ups, before pruning.
  */
 export const JOB_PRIORITY = { loop: 0, normal: 10, rescoring: 20, rollup: 30, pruning: 40 } as const;
+/**
+ * Work of this priority or later is background (rescoring, roll-ups, pruning): it holds at most a quarter of
+ * an instance's lanes (one at least), so a burst of it leaves the CPU to a quote's lead and its notifications.
+ */
+const BACKGROUND_PRIORITY = JOB_PRIORITY.rescoring;
 
 /** Wait before attempt n + 1: a second, doubling, at most ten minutes. */
 export function jobBackoffMs(attempts: number) {
@@ -54,6 +59,7 @@ export type ClaimedJob = {
   maxAttempts: number;
   /** Whose work it is (a company's id, or '' for the platform's): claims take turns between them. */
   fairnessKey: string;
+  priority: number;
 };
 
 export type TransactionContext<Prepared> = {
@@ -205,6 +211,9 @@ export function createJobRunner(options: Options): JobRunner {
   /** Lanes under way per fairness key, and how many one key may hold at once. */
   const lanesOf = new Map<string, number>();
   const lanesPerKey = Math.max(1, Math.ceil(concurrency / 2));
+  /** Lanes under way on background work, and how many it may hold at once. */
+  let backgroundActive = 0;
+  const backgroundLanes = Math.max(1, Math.floor(concurrency / 4));
 
   const attemptsOf = (job: { queue: string; maxAttempts?: number }) =>
     job.maxAttempts ?? queues.get(job.queue)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
@@ -221,7 +230,14 @@ export function createJobRunner(options: Options): JobRunner {
    */
   async function claim(
     limit: number,
-    options: { only?: number[]; rooms?: Map<string, number>; roomPerKey?: number; urgentOnly?: boolean } = {},
+    options: {
+      only?: number[];
+      rooms?: Map<string, number>;
+      roomPerKey?: number;
+      urgentOnly?: boolean;
+      /** Jobs of background priority the claim may take, in all keys together. */
+      backgroundRoom?: number;
+    } = {},
   ): Promise<ClaimedJob[]> {
     if (queues.size === 0 || limit <= 0) return [];
     const { only } = options;
@@ -251,9 +267,15 @@ export function createJobRunner(options: Options): JobRunner {
             order by run_at, id limit ${room}) c
           where true ${urgency}
         ),
+        placed as (
+          select id, priority, turn, run_at,
+            row_number() over (partition by priority >= ${BACKGROUND_PRIORITY} order by priority, turn, run_at, id) as place
+          from candidates
+        ),
         next as (
           select id from jobs
-          where id in (select id from candidates order by priority, turn, run_at, id limit ${limit})
+          where id in (select id from placed where priority < ${BACKGROUND_PRIORITY} or place <= ${options.backgroundRoom ?? limit}
+              order by priority, turn, run_at, id limit ${limit})
             and status = 'queued'
           for update skip locked)
         update jobs j set status = 'running', attempts = j.attempts + 1, locked_by = ${workerId},
@@ -261,7 +283,7 @@ export function createJobRunner(options: Options): JobRunner {
           locked_until = now() + ${`${leaseMs} milliseconds`}::interval
         from next where j.id = next.id
         returning j.id::float8 as "id", j.queue, j.key, j.event_id::float8 as "eventId", j.payload, j.attempts,
-          j.max_attempts as "maxAttempts", j.fairness_key as "fairnessKey"`),
+          j.max_attempts as "maxAttempts", j.fairness_key as "fairnessKey", j.priority`),
     );
     return rows.sort((a, b) => a.id - b.id);
   }
@@ -478,6 +500,24 @@ export function createJobRunner(options: Options): JobRunner {
     return result;
   }
 
+  /** Runs one batch on a lane of its own, counted against its keys' lanes (and the background's). */
+  function start(batch: ClaimedJob[], isBackground: boolean) {
+    const keys = [...new Set(batch.map((job) => job.fairnessKey))];
+    for (const key of keys) lanesOf.set(key, (lanesOf.get(key) ?? 0) + 1);
+    if (isBackground) backgroundActive += 1;
+    // A job is nobody's request: a tick woken by a request's NOTIFY must not run under its caller's role.
+    track(
+      outsideCaller(() => runBatch(batch)).finally(() => {
+        if (isBackground) backgroundActive -= 1;
+        for (const key of keys) {
+          const left = (lanesOf.get(key) ?? 1) - 1;
+          if (left > 0) lanesOf.set(key, left);
+          else lanesOf.delete(key);
+        }
+      }),
+    );
+  }
+
   function track(promise: Promise<void>) {
     active.add(promise);
     void promise.finally(() => {
@@ -500,30 +540,27 @@ export function createJobRunner(options: Options): JobRunner {
         // Lanes a company may still fill: at most half of them at once, so other companies find some free.
         const rooms = new Map<string, number>();
         for (const [key, lanes] of lanesOf) rooms.set(key, Math.max(0, lanesPerKey - lanes) * batchSize);
+        const backgroundFree = Math.min(free, Math.max(0, backgroundLanes - backgroundActive));
         const claimed = await claim(free * batchSize, {
           rooms,
           roomPerKey: lanesPerKey * batchSize,
           // The last free lane is kept for the loop's own priority (a quote's lead), whatever else waits.
           urgentOnly: concurrency > 1 && free === 1,
+          backgroundRoom: backgroundFree * batchSize,
         });
         if (stopped) {
           await release(claimed.map((job) => job.id));
           break;
         }
-        // A job is nobody's request: a tick woken by a request's NOTIFY must not run under its caller's role.
-        for (const batch of batches(claimed, free)) {
-          const keys = [...new Set(batch.map((job) => job.fairnessKey))];
-          for (const key of keys) lanesOf.set(key, (lanesOf.get(key) ?? 0) + 1);
-          track(
-            outsideCaller(() => runBatch(batch)).finally(() => {
-              for (const key of keys) {
-                const left = (lanesOf.get(key) ?? 1) - 1;
-                if (left > 0) lanesOf.set(key, left);
-                else lanesOf.delete(key);
-              }
-            }),
-          );
-        }
+        const foreground = claimed.filter((job) => job.priority < BACKGROUND_PRIORITY);
+        const background = claimed.filter((job) => job.priority >= BACKGROUND_PRIORITY);
+        // Background work takes the lanes the foreground leaves; what does not fit goes back to the queue.
+        const backgroundLanesNow = Math.min(backgroundFree, free - Math.ceil(foreground.length / batchSize));
+        const kept = background.slice(0, Math.max(0, backgroundLanesNow) * batchSize);
+        if (kept.length < background.length) await release(background.slice(kept.length).map((job) => job.id));
+        const backgroundBatches = batches(kept, backgroundLanesNow);
+        for (const batch of backgroundBatches) start(batch, true);
+        for (const batch of batches(foreground, free - backgroundBatches.length)) start(batch, false);
         if (claimed.length > 0 && claimed.length === free * batchSize) tickAgain = true;
       } while (tickAgain && !stopped);
     })()
