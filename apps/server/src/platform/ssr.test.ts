@@ -1,5 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { pageTemplate } from './ssr.ts';
+import { oncePerPage, pageTemplate } from './ssr.ts';
 
 /** The built index.html around a server-rendered page (decision 029). */
 describe('pageTemplate', () => {
@@ -24,5 +25,30 @@ describe('pageTemplate', () => {
 
   it('drops the note that the page needs JavaScript', () => {
     expect(pageTemplate(built).after).toBe('</div>\n</body></html>');
+  });
+});
+
+describe('oncePerPage', () => {
+  const counting = () => {
+    let reads = 0;
+    return { read: async () => ++reads, reads: () => reads };
+  };
+
+  it('reads once for a page’s head and its render, and again for another page or another key', async () => {
+    const page = {} as FastifyRequest;
+    const other = {} as FastifyRequest;
+    const { read, reads } = counting();
+    expect(await oncePerPage('product-page:7:1:null', read, page)).toBe(1);
+    expect(await oncePerPage('product-page:7:1:null', read, page)).toBe(1);
+    expect(await oncePerPage('product-page:7:2:null', read, page)).toBe(2);
+    expect(await oncePerPage('product-page:7:1:null', read, other)).toBe(3);
+    expect(reads()).toBe(3);
+  });
+
+  it('reads every time outside a page', async () => {
+    const { read, reads } = counting();
+    await oncePerPage('product-page:7:1:null', read);
+    await oncePerPage('product-page:7:1:null', read);
+    expect(reads()).toBe(2);
   });
 });

@@ -75,6 +75,22 @@ export async function loadSsrEntry(webDist: string): Promise<SsrEntry | null> {
 /** The request a page is being rendered for: its API calls carry its address and session id. */
 const rendering = new AsyncLocalStorage<FastifyRequest>();
 
+/** Per page request, the reads its head and its render share (see `oncePerPage`). */
+const pageReads = new WeakMap<FastifyRequest, Map<string, Promise<unknown>>>();
+
+/**
+ * A read a page's head and its render both make (a product page's head and its data), done once per page
+ * request: `key` names the read and its arguments. Outside a page (an API call from a browser, or no
+ * `pageRequest` and no render under way) it just runs `read`.
+ */
+export function oncePerPage<T>(key: string, read: () => Promise<T>, pageRequest = rendering.getStore()): Promise<T> {
+  if (!pageRequest) return read();
+  let reads = pageReads.get(pageRequest);
+  if (!reads) pageReads.set(pageRequest, (reads = new Map()));
+  if (!reads.has(key)) reads.set(key, read());
+  return reads.get(key) as Promise<T>;
+}
+
 /** The web app's API calls during rendering are answered in process, signed out. */
 export function connectApi(app: FastifyInstance, entry: SsrEntry) {
   entry.setApiTransport(async (url, init) => {

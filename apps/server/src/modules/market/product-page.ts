@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import {
   MARKET_LIMITS,
   type MarketProduct,
@@ -9,6 +10,7 @@ import {
 import type { ProductDetail } from '@tradeloop/contracts/catalog';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import { oncePerPage } from '../../platform/ssr.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { getProfile } from '../accounts/public.ts';
 import {
@@ -234,4 +236,19 @@ export async function productPage(
     ...(await neighbours(db, row, (shown) => presenter(db, rates, options.currency, shown))),
     wishlisted: await isWishlisted(db, options.userId, row.productId),
   };
+}
+
+/**
+ * The product page, read once per page request: a server-rendered product page's head (its title, price
+ * and picture) and its data are the same read (platform/ssr.ts `oncePerPage`). Outside a page, `productPage`.
+ */
+export function productPageOfPage(
+  db: Db,
+  storage: Storage,
+  key: string,
+  options: { currency: number; userId: number | null },
+  pageRequest?: FastifyRequest,
+): Promise<ProductPage> {
+  const read = `product-page:${key}:${options.currency}:${options.userId}`;
+  return oncePerPage(read, () => productPage(db, storage, key, options), pageRequest);
 }

@@ -46,7 +46,7 @@ import { createCounters, FLUSH_EVERY_MS } from './counters.ts';
 import { filterDefinitions } from './filters.ts';
 import { listSellers } from '../accounts/public.ts';
 import { operatorJobRoutes } from './jobs-routes.ts';
-import { productPage } from './product-page.ts';
+import { productPageOfPage } from './product-page.ts';
 import { forgetRates, isOperator, listRates, loadStartingRates, requireOperator, updateRates } from './rates.ts';
 import { searchProducts } from './search.ts';
 import { memberTypesOf, sellerMarketProfile, sellerProducts, setAnnualRevenue, setMemberType } from './sellers.ts';
@@ -143,7 +143,7 @@ export async function marketRoutes(
       data: productPageSchema,
     },
     async ({ request }) => {
-      const page = await productPage(app.db, app.storage, request.params.key, {
+      const page = await productPageOfPage(app.db, app.storage, request.params.key, {
         currency: request.query.currency,
         userId: request.user?.id ?? null,
       });

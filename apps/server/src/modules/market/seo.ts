@@ -1,11 +1,12 @@
 import { asc, count, desc, gte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_CURRENCY_ID } from '@tradeloop/contracts/common-constants';
 import { PRODUCT_DETAIL_PREFIX, productKeyOf, type ProductPage } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { escapeHtml, plainText, scriptJson, type PageHead } from '../../platform/web.ts';
 import { productUrlOf } from './listing.ts';
-import { productPage } from './product-page.ts';
+import { productPageOfPage } from './product-page.ts';
 import { marketListings } from './tables.ts';
 
 /**
@@ -97,7 +98,8 @@ export function productHeadRenderer(app: FastifyInstance) {
     const key = productKeyOf(path);
     if (!key) return NOT_FOUND_HEAD;
     try {
-      const page = await productPage(app.db, app.storage, key, { currency: 1, userId: null });
+      const options = { currency: DEFAULT_CURRENCY_ID, userId: null };
+      const page = await productPageOfPage(app.db, app.storage, key, options, request);
       return productHead(page, app.config.publicUrl);
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 404) return NOT_FOUND_HEAD;
