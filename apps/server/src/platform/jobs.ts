@@ -557,10 +557,10 @@ export function createJobRunner(options: Options): JobRunner {
         // Background work takes the lanes the foreground leaves; what does not fit goes back to the queue.
         const backgroundLanesNow = Math.min(backgroundFree, free - Math.ceil(foreground.length / batchSize));
         const kept = background.slice(0, Math.max(0, backgroundLanesNow) * batchSize);
-        if (kept.length < background.length) await release(background.slice(kept.length).map((job) => job.id));
         const backgroundBatches = batches(kept, backgroundLanesNow);
         for (const batch of backgroundBatches) start(batch, true);
         for (const batch of batches(foreground, free - backgroundBatches.length)) start(batch, false);
+        if (kept.length < background.length) await release(background.slice(kept.length).map((job) => job.id));
         if (claimed.length > 0 && claimed.length === free * batchSize) tickAgain = true;
       } while (tickAgain && !stopped);
     })()
