@@ -25,6 +25,8 @@ const SERVER = new URL('../app-server.ts', import.meta.url);
 const HEADERS = { 'accept-encoding': 'br, gzip' };
 const EDITS = Number(process.env.SSR_EDITS ?? 20);
 const CRAWL_URLS = Number(process.env.SSR_CRAWL_URLS ?? 100_000);
+/** SSR_MODES=cold,warm (the default) picks the page loads to run; SSR_MODES= runs the crawl alone. */
+const MODES = (process.env.SSR_MODES ?? 'cold,warm').split(',').filter((mode) => mode === 'cold' || mode === 'warm');
 const CRAWL_CACHE_BYTES = 32 * 1024 * 1024;
 const CRAWL_CLIENTS = 8;
 const CRAWL_WARMUP = 200;
@@ -187,9 +189,15 @@ async function crawl(base: string, pid: number, notes: string[]) {
   await crawlRange(base, `${prefix}w`, CRAWL_WARMUP);
   const before = residentMb(pid);
   const started = performance.now();
-  const errors = await crawlRange(base, prefix, CRAWL_URLS);
+  // Resident memory at every tenth of the crawl: a leak climbs with the addresses, a bounded cache levels off.
+  const samples: string[] = [];
+  const sample = (done: number) => {
+    if (done % Math.max(1, Math.floor(CRAWL_URLS / 10)) === 0) samples.push(`${done}: ${residentMb(pid).toFixed(0)}`);
+  };
+  const errors = await crawlRange(base, prefix, CRAWL_URLS, sample);
   const after = residentMb(pid);
   const seconds = (performance.now() - started) / 1000;
+  notes.push(`Crawl's resident memory (MiB) by addresses done: ${samples.join(', ')}.`);
   notes.push(
     `Crawl: ${CRAWL_URLS.toLocaleString('en-US')} distinct list addresses (${CRAWL_CLIENTS} clients, ${Math.round(CRAWL_URLS / seconds)} pages/s, ${errors} errors) ` +
       `on a server with PAGE_CACHE_BYTES=${CRAWL_CACHE_BYTES / 2 ** 20} MiB: resident memory ${idle.toFixed(0)} MiB idle, ${before.toFixed(0)} MiB after ${CRAWL_WARMUP} warm-up pages, ` +
@@ -197,8 +205,9 @@ async function crawl(base: string, pid: number, notes: string[]) {
   );
 }
 
-async function crawlRange(base: string, prefix: string, count: number) {
+async function crawlRange(base: string, prefix: string, count: number, onDone: (done: number) => void = () => {}) {
   let next = 0;
+  let done = 0;
   let errors = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CRAWL_CLIENTS });
   const client = async () => {
@@ -212,11 +221,15 @@ async function crawlRange(base: string, prefix: string, count: number) {
             (response) => {
               if ((response.statusCode ?? 500) >= 500) errors += 1;
               response.resume();
-              response.on('end', resolve);
+              response.on('end', () => {
+                onDone((done += 1));
+                resolve();
+              });
             },
           )
           .on('error', () => {
             errors += 1;
+            onDone((done += 1));
             resolve();
           });
       });
@@ -234,7 +247,7 @@ export async function ssrScenarios(
   const rows: Figures[] = [];
   const redisUrl = process.env.REDIS_URL;
   // Cold first (no cache), then warm, each on a fresh database of its own.
-  for (const mode of ['cold', 'warm'] as const) {
+  for (const mode of MODES) {
     const target = await benchDatabaseUrl(options.databaseUrl, `${DB_PREFIX}_${mode}`);
     const server = await startServer({
       DATABASE_URL: target.url ?? '',

@@ -35,6 +35,25 @@ describe('the in-process page store', () => {
     expect(await store.get('/page-0', 'br')).toBeNull();
   });
 
+  it('counts the memory its pages hold: a compressed body keeps no larger buffer than itself', async () => {
+    const store = memoryPageStore(1_000_000);
+    const html = (index: number) =>
+      `<main>${Array.from({ length: 400 }, (_, row) => `<p>Product ${index}-${row} pump</p>`).join('')}</main>`;
+    for (let index = 0; index < 50; index += 1) await store.set(`/list-${index}`, await page(html(index), []), 60_000);
+    const held = new Set<ArrayBufferLike>();
+    for (let index = 0; index < 50; index += 1) {
+      for (const encoding of ['br', 'gzip'] as const) {
+        const body = (await store.get(`/list-${index}`, encoding))?.body;
+        if (!body) continue;
+        expect(body.buffer.byteLength).toBe(body.length);
+        held.add(body.buffer);
+      }
+    }
+    const heldBytes = [...held].reduce((sum, buffer) => sum + buffer.byteLength, 0);
+    expect(heldBytes).toBeGreaterThan(0);
+    expect(heldBytes).toBeLessThanOrEqual(store.bytes() ?? 0);
+  });
+
   it('marks a page stale when one of its tags changes after its render began, and only then', async () => {
     const store = memoryPageStore(10_000_000);
     const version = await store.version();

@@ -215,7 +215,18 @@ export async function cachedPage(
     gzip(bytes, { level: 6 }),
   ]);
   const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
-  return { ...page, hash, renderedAt: Date.now(), br, gzip: gz };
+  return { ...page, hash, renderedAt: Date.now(), br: ownCopy(br), gzip: ownCopy(gz) };
+}
+
+/**
+ * zlib answers with a view of its output chunk (64 KiB on Node 24): kept as it is, a 14 KB page holds
+ * 64 KiB, and the in-process store's byte bound would undercount its memory fourfold. A copy of its own
+ * (Buffer.alloc: never the shared pool) holds exactly its bytes.
+ */
+function ownCopy(view: Buffer): Buffer {
+  const copy = Buffer.alloc(view.length);
+  view.copy(copy);
+  return copy;
 }
 
 /** The body for a client that accepts neither encoding (rare: browsers and CDNs accept gzip). */
