@@ -66,3 +66,34 @@ test("the seller's leads table shows e-mail addresses and sources whole", async 
     expect(await showsWholeText(source)).toBe(true);
   });
 });
+
+test("the seller's board keeps every card inside its column, clear of the column's scrollbar", async ({ page }) => {
+  await signIn(page, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
+  await page.goto('/crm/kanban?type=1');
+  await atEachWidth(page, 'board', async (width) => {
+    // The demo's New column holds more cards than it shows, and long e-mail addresses.
+    await expect(page.getByRole('region', { name: /^New, \d+ cards/ }).getByText(DEMO_ACCOUNTS.buyer)).toBeVisible();
+    const overlaps = () =>
+      page.locator('.tl-kanban-column').evaluateAll((columns) =>
+        columns.flatMap((column) => {
+          const shown = (element: Element) => element.getBoundingClientRect().width > 0;
+          const bars = [...column.querySelectorAll('.mantine-ScrollArea-scrollbar')].filter(shown);
+          const vertical = bars.find((bar) => bar.getAttribute('data-orientation') === 'vertical');
+          const right = vertical ? vertical.getBoundingClientRect().left : column.getBoundingClientRect().right;
+          const name = column.getAttribute('aria-label');
+          return [
+            ...bars
+              .filter((bar) => bar.getAttribute('data-orientation') === 'horizontal')
+              .map(() => `${name}: scrolls sideways`),
+            ...[...column.querySelectorAll('.tl-kanban-card')]
+              .filter((card) => card.getBoundingClientRect().right > right + 0.5)
+              .map(
+                (card) => `${name}: ${card.textContent?.slice(0, 40)} reaches under the scrollbar or past the column`,
+              ),
+          ];
+        }),
+      );
+    // Polled: the scrollbars are measured again after the resize.
+    await expect.poll(overlaps, { message: `the board at ${width} px` }).toEqual([]);
+  });
+});

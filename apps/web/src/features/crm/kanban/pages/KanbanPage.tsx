@@ -210,7 +210,17 @@ function BoardColumn({
           </Text>
         )}
       </Group>
-      <ScrollArea.Autosize mah="calc(100vh - 300px)" px="xs" pb="xs" type="auto">
+      {/* Cards take the column's width, whatever their text (a long e-mail address used to widen them under a
+          scrollbar of their own), and the vertical scrollbar takes a gutter beside them, not their right edge. */}
+      <ScrollArea.Autosize
+        mah="calc(100vh - 300px)"
+        px="xs"
+        pb="xs"
+        type="auto"
+        scrollbars="y"
+        offsetScrollbars="present"
+        styles={{ content: { minWidth: 0 } }}
+      >
         <Stack gap="xs" mih={60}>
           {column.cards.map((card) => (
             <DraggableCard
