@@ -138,6 +138,8 @@ test.describe('Chat between a buyer and a seller', () => {
     );
     await writer.goto(`/chat?to=${recipientId}`);
     await send(writer, 'Hello, do you buy pumps in bulk?');
+    // The writer has gone: no delivery or read receipt of theirs refreshes the recipient's conversation.
+    await writer.context().close();
 
     // The recipient finds it among all conversations (the default tab), not only under new requests.
     await recipient.goto('/chat');

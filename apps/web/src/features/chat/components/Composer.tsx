@@ -112,6 +112,9 @@ export function Composer({ target, replyTo, editing, onCancelReply, onCancelEdit
     noteSeen([sent.message]);
     upsertMessage(queryClient, sent.message);
     void queryClient.invalidateQueries({ queryKey: chatKeys.roomLists() });
+    // Writing in a room answers its request (decision 011), so its banner follows the server's state. Nothing
+    // else would tell this page: the other side's read receipts only come while they are online.
+    void queryClient.invalidateQueries({ queryKey: chatKeys.room(sent.room.room_id) });
     clientId.current = newClientId();
     setText('');
     setFiles([]);
