@@ -57,6 +57,16 @@ test('a sales executive shapes a view, edits in place, works in bulk, imports an
   await expect(page.getByRole('textbox', { name: 'View' })).toHaveValue(/^All Leads/);
   await expect(page.getByRole('columnheader', { name: /Industry/ })).toHaveCount(0);
 
+  // A search narrows the view: the view's count says what the list shows, not the view's whole count over it.
+  await page.getByRole('textbox', { name: 'Search leads' }).fill('Karthik');
+  await expect(page.getByRole('link', { name: 'Salim', exact: true })).toHaveCount(0);
+  const rows = (await page.getByRole('row').count()) - 1;
+  await expect(page.getByRole('textbox', { name: 'View' })).toHaveValue(
+    new RegExp(`^All Leads \\(${rows} of \\d+\\)$`),
+  );
+  await page.getByRole('textbox', { name: 'Search leads' }).fill('');
+  await expect(page.getByRole('textbox', { name: 'View' })).toHaveValue(/^All Leads \(\d+\)$/);
+
   // A CSV from another tool, mapped and imported with a report.
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const csv = `First Name,Last Name,Company,Email Address\nZara,Khan,Khan Textiles,zara.${Date.now()}@khantextiles.example\nLeo,Berg,Berg Pumps,karthik.raman@deltairrigationpvtltd.example\n`;

@@ -151,6 +151,8 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
   );
   const total = pages[0]?.total ?? 0;
   const totalText = listingCountText(pages[0]);
+  // A search, a saved filter or changed conditions on top of the view (the bin lists other records).
+  const narrowed = !state.bin && (filtersChanged || Boolean(state.query) || state.filterId !== null);
 
   const handleSearch = useDebouncedCallback((value: string) => update({ query: value }), 300);
   const handleSort = useCallback((next: SortState) => update({ sort: next }), [update]);
@@ -231,6 +233,7 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
             active={active}
             dirty={dirty}
             current={{ columns, sort, filters }}
+            narrowedCount={narrowed && listing.isSuccess ? totalText : undefined}
             onSelect={selectView}
             onSaved={(view) => {
               storeViewName(typeId, view.name);

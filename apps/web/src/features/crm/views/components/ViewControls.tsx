@@ -99,6 +99,11 @@ type ViewMenuProps = {
   active: View;
   dirty: boolean;
   current: { columns: string[]; sort: SortState; filters: FilterRow[] };
+  /**
+   * What the list counts when a search, a saved filter or changed conditions narrow the active view (its
+   * text, as the list's badge shows it); undefined when the list shows the view as it was saved.
+   */
+  narrowedCount?: string;
   onSelect: (view: View) => void;
   onSaved: (view: View) => void;
   onDeleted: () => void;
@@ -109,7 +114,17 @@ type ViewMenuProps = {
  * active and updates the active view otherwise, then views and data reload; deleting goes back to
  * the built-in view.
  */
-export function ViewMenu({ typeId, views, active, dirty, current, onSelect, onSaved, onDeleted }: ViewMenuProps) {
+export function ViewMenu({
+  typeId,
+  views,
+  active,
+  dirty,
+  current,
+  narrowedCount,
+  onSelect,
+  onSaved,
+  onDeleted,
+}: ViewMenuProps) {
   const [naming, setNaming] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [nameError, setNameError] = useState<string>();
@@ -137,15 +152,20 @@ export function ViewMenu({ typeId, views, active, dirty, current, onSelect, onSa
       },
     );
 
+  // The active view counts what the list shows: "5 of 40" under a search or filter, never 40 over 5 rows.
+  const viewLabel = (view: View) => {
+    const count = view.total_results.toLocaleString();
+    const shown = view.id === active.id && narrowedCount !== undefined ? `${narrowedCount} of ${count}` : count;
+    return `${view.name} (${shown})`;
+  };
+
   return (
     <Group gap={6} wrap="nowrap">
       <Select
         aria-label="View"
         w={260}
         data={[
-          ...views
-            .filter((view) => view.id === null)
-            .map((view) => ({ value: 'all', label: `${view.name} (${view.total_results.toLocaleString()})` })),
+          ...views.filter((view) => view.id === null).map((view) => ({ value: 'all', label: viewLabel(view) })),
           ...(['private', 'company'] as const).flatMap((visibility) => {
             const items = views.filter((view) => view.id !== null && view.visibility === visibility);
             if (items.length === 0) return [];
@@ -153,9 +173,7 @@ export function ViewMenu({ typeId, views, active, dirty, current, onSelect, onSa
               group: visibility === 'private' ? 'Only me' : 'Shared with the company',
               items: items.map((view) => ({
                 value: String(view.id),
-                label:
-                  `${view.name} (${view.total_results.toLocaleString()})` +
-                  (visibility === 'company' && view.owner ? ` · ${view.owner.full_name}` : ''),
+                label: viewLabel(view) + (visibility === 'company' && view.owner ? ` · ${view.owner.full_name}` : ''),
               })),
             };
           }),
