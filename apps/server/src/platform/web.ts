@@ -90,11 +90,11 @@ async function moduleHead(app: FastifyInstance, request: FastifyRequest, urlPath
   }
 }
 
-async function renderedPage(app: FastifyInstance, webDist: string, request: FastifyRequest, urlPath: string) {
+/** `indexHtml` is the built app's page, read once at start. */
+async function renderedPage(app: FastifyInstance, indexHtml: string, request: FastifyRequest, urlPath: string) {
   const page = await moduleHead(app, request, urlPath);
   if (!page) return null;
-  const html = await fsp.readFile(path.join(webDist, 'index.html'), 'utf8');
-  return { status: page.status ?? 200, html: withHead(html, page) };
+  return { status: page.status ?? 200, html: withHead(indexHtml, page) };
 }
 
 /** Head tags of a page the web app describes (its title, description, canonical and Open Graph). */
@@ -174,7 +174,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
     }
     // A public page asked with a session: the browser renders it; nothing shared may keep it.
     const session = isServerRenderedPath(urlPath) && carriesSession(request);
-    const rendered = await renderedPage(app, webDist, request, urlPath);
+    const rendered = indexHtml === null ? null : await renderedPage(app, indexHtml, request, urlPath);
     if (rendered) {
       return reply
         .status(rendered.status)
