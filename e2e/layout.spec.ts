@@ -77,7 +77,7 @@ test("the seller's board keeps every card inside its column, clear of the column
       page.locator('.tl-kanban-column').evaluateAll((columns) =>
         columns.flatMap((column) => {
           const shown = (element: Element) => element.getBoundingClientRect().width > 0;
-          const bars = [...column.querySelectorAll('.mantine-ScrollArea-scrollbar')].filter(shown);
+          const bars = Array.from(column.querySelectorAll('.mantine-ScrollArea-scrollbar')).filter(shown);
           const vertical = bars.find((bar) => bar.getAttribute('data-orientation') === 'vertical');
           const right = vertical ? vertical.getBoundingClientRect().left : column.getBoundingClientRect().right;
           const name = column.getAttribute('aria-label');
@@ -85,7 +85,7 @@ test("the seller's board keeps every card inside its column, clear of the column
             ...bars
               .filter((bar) => bar.getAttribute('data-orientation') === 'horizontal')
               .map(() => `${name}: scrolls sideways`),
-            ...[...column.querySelectorAll('.tl-kanban-card')]
+            ...Array.from(column.querySelectorAll('.tl-kanban-card'))
               .filter((card) => card.getBoundingClientRect().right > right + 0.5)
               .map(
                 (card) => `${name}: ${card.textContent?.slice(0, 40)} reaches under the scrollbar or past the column`,
