@@ -60,6 +60,8 @@ test('a sales executive shapes a view, edits in place, works in bulk, imports an
   // A search narrows the view: the view's count says what the list shows, not the view's whole count over it.
   await page.getByRole('textbox', { name: 'Search leads' }).fill('Karthik');
   await expect(page.getByRole('link', { name: 'Salim', exact: true })).toHaveCount(0);
+  // The searched list is shown (not its loading state) before its rows are counted.
+  await expect(page.getByRole('link', { name: 'Karthik', exact: true })).toBeVisible();
   const rows = (await page.getByRole('row').count()) - 1;
   await expect(page.getByRole('textbox', { name: 'View' })).toHaveValue(
     new RegExp(`^All Leads \\(${rows} of \\d+\\)$`),
