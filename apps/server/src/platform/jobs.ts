@@ -554,9 +554,10 @@ export function createJobRunner(options: Options): JobRunner {
         }
         const foreground = claimed.filter((job) => job.priority < BACKGROUND_PRIORITY);
         const background = claimed.filter((job) => job.priority >= BACKGROUND_PRIORITY);
-        // Background work takes the lanes the foreground leaves; what does not fit goes back to the queue.
+        // Background work takes the lanes the foreground leaves (never fewer than none: the claim asked for at
+        // most `free` batches); what does not fit goes back to the queue.
         const backgroundLanesNow = Math.min(backgroundFree, free - Math.ceil(foreground.length / batchSize));
-        const kept = background.slice(0, Math.max(0, backgroundLanesNow) * batchSize);
+        const kept = background.slice(0, backgroundLanesNow * batchSize);
         const backgroundBatches = batches(kept, backgroundLanesNow);
         for (const batch of backgroundBatches) start(batch, true);
         for (const batch of batches(foreground, free - backgroundBatches.length)) start(batch, false);
