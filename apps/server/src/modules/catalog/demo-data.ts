@@ -535,7 +535,10 @@ export async function productsWithoutPictures(tx: Tx) {
     .where(sql`not exists (select 1 from ${productImages} i where i.product_id = ${products.id})`);
 }
 
-/** What each generated demo picture is drawn from: its product's name, brand and first category. */
+/**
+ * What each generated demo picture is drawn from: its product's name, brand and first category, and its
+ * place in the gallery; every product's first picture comes first, newest products first.
+ */
 export async function demoPictureSubjects(db: Db, keyPrefix: string) {
   return db
     .select({
@@ -544,13 +547,14 @@ export async function demoPictureSubjects(db: Db, keyPrefix: string) {
       name: products.name,
       brandName: brands.name,
       categoryId: productCategories.categoryId,
+      position: productImages.position,
     })
     .from(productImages)
     .innerJoin(products, eq(products.id, productImages.productId))
     .innerJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(productCategories, and(eq(productCategories.productId, products.id), eq(productCategories.position, 0)))
     .where(sql`starts_with(${productImages.storageKey}, ${keyPrefix})`)
-    .orderBy(sql`${products.createdAt} desc`);
+    .orderBy(productImages.position, sql`${products.createdAt} desc`);
 }
 
 /** Stores picture rows (their files are already in storage), a thousand per statement. */

@@ -7,6 +7,7 @@ import { DEMO_OPERATOR_EMAIL } from '@tradeloop/contracts/market';
 import { as, createDemoApp } from '../../../test/helpers.ts';
 import { search } from './test-support.ts';
 import { ensureDemoImages, productDrawing } from './demo-images.ts';
+import { KIND_DRAWINGS } from './drawings/index.ts';
 import { TRADES } from './demo-trades.ts';
 import { demoCatalogueOf } from '../../db/demo-data.ts';
 import { categoryTree, pathOf } from '../catalog/public.ts';
@@ -82,6 +83,16 @@ describe('marketplace demo data', () => {
     }
     expect([...perSeller].filter(([, count]) => count > 1)).toEqual([]);
 
+    // A description names its supplier as English does: "an agent", never "a agents and representative".
+    const suppliers = rowsOf<{ supplier: string }>(
+      await app.db.execute(
+        sql`select distinct substring(description from 'supplied by ([a-z]+ [a-z]+)') as supplier from products
+          where description like '%supplied by%'`,
+      ),
+    ).map((row) => row.supplier);
+    expect(suppliers.filter((phrase) => /^a [aeiou]|^an? \w+s$/.test(phrase))).toEqual([]);
+    expect(suppliers.length).toBeGreaterThanOrEqual(5);
+
     // The first results page of common keywords shows no product name more than twice.
     const keywords = ['pump', 'valve', 'motor', 'steel', 'gear pump', 'wire', 'box', 'gloves', 'light', 'bearing'];
     for (const q of keywords) {
@@ -121,18 +132,42 @@ describe('marketplace demo data', () => {
   });
 
   it('draws no text into a product picture: its name and brand belong in the HTML (issue 42)', async () => {
-    const rows = rowsOf<{ title: string; brand: string }>(
+    const rows = rowsOf<{ title: string; brand: string; category_id: number }>(
       await app.db.execute(
-        sql`select concat_ws(' ', pre_title_name, name) as title, brand_name as brand from market_listings`,
+        sql`select concat_ws(' ', pre_title_name, name) as title, brand_name as brand, category_id from market_listings`,
       ),
     );
-    const trades = Object.values(TRADES);
-    const lettered = rows.filter((row, index) => {
-      const svg = productDrawing({ title: row.title, brand: row.brand, trade: trades[index % trades.length] });
-      return /<text|<tspan/.test(svg) || svg.includes(row.title) || svg.includes(row.brand);
+    const tree = await categoryTree(app.db);
+    const lettered = rows.filter((row) => {
+      const [top, sub] = pathOf(tree, row.category_id);
+      return [0, 1, 2].some((position) => {
+        const subject = { ...row, trade: TRADES[top.name], kind: sub.name, position };
+        const svg = productDrawing(subject);
+        return /<text|<tspan|<image|href=/.test(svg) || svg.includes(row.title) || svg.includes(row.brand);
+      });
     });
     expect(lettered.map((row) => row.title)).toEqual([]);
     expect(rows.length).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('draws what each sub-category sells, in two or three pictures a product, each its own (issue 42)', async () => {
+    const tree = await categoryTree(app.db);
+    const tops = tree.children.get(null) ?? [];
+    const subCategories = tops.flatMap((top) => tree.children.get(top.id) ?? []);
+    const objects = new Map(subCategories.map((sub) => [sub.name, KIND_DRAWINGS[sub.name]]));
+    expect(objects.size).toBeGreaterThanOrEqual(59);
+    expect([...objects].filter(([, drawing]) => !drawing).map(([name]) => name)).toEqual([]);
+    expect(new Set(objects.values()).size).toBe(objects.size);
+
+    const [gallery] = rowsOf<{ products: number; fewest: number; most: number; keys: number; pictures: number }>(
+      await app.db.execute(sql`select count(*)::int as products, min(n)::int as fewest, max(n)::int as most,
+          sum(keys)::int as keys, sum(n)::int as pictures
+        from (select count(*) as n, count(distinct i.storage_key) as keys from product_images i
+          join market_listings l on l.product_id = i.product_id group by i.product_id) per_product`),
+    );
+    expect(gallery).toMatchObject({ fewest: 2, most: 3 });
+    expect(gallery.keys).toBe(gallery.pictures);
+    expect(gallery.products).toBeGreaterThanOrEqual(2000);
   });
 
   it('gives every product a picture of its own, drawn newest first', async () => {

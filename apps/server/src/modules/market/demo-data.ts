@@ -15,7 +15,7 @@ import {
   spreadCreationDates,
   categoryTree,
 } from '../catalog/public.ts';
-import { DEMO_IMAGE_BYTES, DEMO_IMAGE_SIZE, demoImageKey, markDemoImages } from './demo-images.ts';
+import { DEMO_IMAGE_BYTES, DEMO_IMAGE_SIZE, demoImageKey, demoPictureCount, markDemoImages } from './demo-images.ts';
 import { ANNUAL_REVENUE_OF_TYPE, COUNTRY_CURRENCIES, GENERIC_TRADE, TRADES, type Trade } from './demo-trades.ts';
 import { grantOperator, STARTING_RATES } from './rates.ts';
 import { marketProductStats, marketSearchTerms, marketSellers, marketWishlist } from './tables.ts';
@@ -77,6 +77,16 @@ type Lookups = { refs: ReferenceSets; brandIds: Map<string, number>; anyBrand: [
 
 const roundPrice = (value: number) => (value >= 100 ? Math.round(value) : Math.round(value * 100) / 100);
 
+/** Who supplies a product, by the seller's business type, as a description says it. */
+const SUPPLIED_BY: Record<string, string> = {
+  Manufacturers: 'the manufacturer',
+  'Agents and Representatives': 'an agent',
+  Resellers: 'a reseller',
+  Distributors: 'a distributor',
+  Retailers: 'a retailer',
+  Wholesalers: 'a wholesaler',
+};
+
 function priceFields(random: Random, trade: Trade, perUsd: number, fixed: boolean, currencyId: number, unitId: number) {
   const [low, high] = trade.price;
   const usd = low * Math.pow(high / low, random.next());
@@ -128,7 +138,7 @@ function productInput(random: Random, seller: Seller, leaf: Leaf, lookups: Looku
       pre_title_name: asPreTitle && fits ? qualifier : undefined,
       name: `${inName && fits ? `${qualifier} ` : ''}${noun} ${model}`.trim(),
       description:
-        `${qualifier} ${noun.toLowerCase()} from ${brandName}, supplied by a ${seller.type.toLowerCase().replace(/s$/, '')} ` +
+        `${qualifier} ${noun.toLowerCase()} from ${brandName}, supplied by ${SUPPLIED_BY[seller.type] ?? 'a supplier'} ` +
         `for buyers in ${leaf.top.toLowerCase()}. Options: ${attributes.map((a) => `${a.name.toLowerCase()} ${a.values.join(', ')}`).join('; ')}. ` +
         `${specs.map((s) => `${s.name}: ${s.value}`).join('. ')}. Export packing, inspection report and documents on request.`,
       model_number: model,
@@ -251,20 +261,22 @@ async function insertDemoProducts(
   return created;
 }
 
-/** Pictures for every product of the demo sellers that has none (the catalogue's own demo products too). */
+/** Two or three pictures for each demo seller's product without any (the catalogue's own demo products too). */
 async function attachPictures(tx: Tx) {
   const bare = await productsWithoutPictures(tx);
-  const rows = bare.map((row) => ({
-    companyId: row.companyId,
-    productId: row.id,
-    storageKey: demoImageKey(row.id),
-    originalName: 'demo-picture.jpg',
-    mime: 'image/jpeg',
-    bytes: DEMO_IMAGE_BYTES,
-    width: DEMO_IMAGE_SIZE,
-    height: DEMO_IMAGE_SIZE,
-    position: 0,
-  }));
+  const rows = bare.flatMap((row) =>
+    Array.from({ length: demoPictureCount(row.id) }, (_, position) => ({
+      companyId: row.companyId,
+      productId: row.id,
+      storageKey: demoImageKey(row.id, position),
+      originalName: `demo-picture-${position + 1}.jpg`,
+      mime: 'image/jpeg',
+      bytes: DEMO_IMAGE_BYTES,
+      width: DEMO_IMAGE_SIZE,
+      height: DEMO_IMAGE_SIZE,
+      position,
+    })),
+  );
   await addProductPictures(tx, rows);
   await markDemoImages(tx);
 }

@@ -13,8 +13,7 @@ export type Trade = {
   price: [number, number];
   /** Smallest order, in units, for quantity pricing. */
   moq: number[];
-  /** The icon drawn on the product's picture (see demo-images.ts). */
-  icon: string;
+  /** The product pictures' colours, dark and light (see demo-images.ts). */
   colors: [string, string];
 };
 
@@ -36,7 +35,6 @@ export const TRADES: Record<string, Trade> = {
     unit: 'Piece',
     price: [450, 24000],
     moq: [1, 2, 5],
-    icon: 'gear',
     colors: ['#0b4f8a', '#3aa0e0'],
   },
   'Electrical Equipment & Supplies': {
@@ -55,7 +53,6 @@ export const TRADES: Record<string, Trade> = {
     unit: 'Piece',
     price: [8, 9000],
     moq: [10, 25, 50],
-    icon: 'bolt',
     colors: ['#8a5a00', '#f2b632'],
   },
   'Chemicals & Allied Products': {
@@ -73,7 +70,6 @@ export const TRADES: Record<string, Trade> = {
     unit: 'Kilogram',
     price: [1, 60],
     moq: [100, 500, 1000],
-    icon: 'flask',
     colors: ['#5b2a86', '#b48ede'],
   },
   'Packaging & Printing': {
@@ -91,7 +87,6 @@ export const TRADES: Record<string, Trade> = {
     unit: 'Piece',
     price: [0.05, 4],
     moq: [1000, 5000, 10000],
-    icon: 'box',
     colors: ['#7a4b1e', '#d9a066'],
   },
   'Textiles & Apparel': {
@@ -110,7 +105,6 @@ export const TRADES: Record<string, Trade> = {
     unit: 'Meter',
     price: [1.2, 40],
     moq: [500, 1000, 3000],
-    icon: 'shirt',
     colors: ['#a0264f', '#f07aa0'],
   },
   'Agriculture & Food': {
@@ -128,7 +122,6 @@ export const TRADES: Record<string, Trade> = {
     unit: 'Kilogram',
     price: [0.6, 35],
     moq: [500, 1000, 5000],
-    icon: 'leaf',
     colors: ['#2e6b1f', '#8fcf5b'],
   },
   'Construction & Real Estate': {
@@ -147,7 +140,6 @@ export const TRADES: Record<string, Trade> = {
     unit: 'Piece',
     price: [2, 85000],
     moq: [10, 50, 100],
-    icon: 'house',
     colors: ['#5a5a5a', '#b0b0b0'],
   },
   'Metals & Minerals': {
@@ -165,7 +157,6 @@ export const TRADES: Record<string, Trade> = {
     unit: 'Metric Ton',
     price: [520, 4200],
     moq: [5, 10, 25],
-    icon: 'ingot',
     colors: ['#37474f', '#90a4ae'],
   },
   'Hardware & Tools': {
@@ -184,7 +175,6 @@ export const TRADES: Record<string, Trade> = {
     unit: 'Piece',
     price: [0.3, 900],
     moq: [10, 50, 100],
-    icon: 'wrench',
     colors: ['#b23c17', '#f28c5a'],
   },
   'Industrial Supplies': {
@@ -202,7 +192,6 @@ export const TRADES: Record<string, Trade> = {
     unit: 'Piece',
     price: [2, 2500],
     moq: [10, 20, 50],
-    icon: 'gear',
     colors: ['#1f5f5b', '#5cc2b8'],
   },
   'Health & Safety': {
@@ -220,7 +209,6 @@ export const TRADES: Record<string, Trade> = {
     unit: 'Piece',
     price: [0.1, 650],
     moq: [50, 100, 500],
-    icon: 'shield',
     colors: ['#9a1b1b', '#f26d6d'],
   },
   'Automobile & Transport': {
@@ -238,7 +226,6 @@ export const TRADES: Record<string, Trade> = {
     unit: 'Piece',
     price: [4, 48000],
     moq: [1, 10, 20],
-    icon: 'wheel',
     colors: ['#263238', '#607d8b'],
   },
   'Electronics & Instrumentation': {
@@ -256,7 +243,6 @@ export const TRADES: Record<string, Trade> = {
     unit: 'Piece',
     price: [6, 15000],
     moq: [1, 5, 10],
-    icon: 'chip',
     colors: ['#004d40', '#26a69a'],
   },
   'Office & Commercial Furniture': {
@@ -274,7 +260,6 @@ export const TRADES: Record<string, Trade> = {
     unit: 'Piece',
     price: [25, 2400],
     moq: [5, 10, 20],
-    icon: 'chair',
     colors: ['#4e342e', '#a1887f'],
   },
 };
