@@ -49,6 +49,14 @@ export type ListState = {
   bin: boolean;
 };
 
+/**
+ * Whether a search, a saved filter or changed conditions narrow the view, so that its count no longer says
+ * what the list shows (the recycle bin lists other records, not fewer of the view's).
+ */
+export function isNarrowed(state: ListState) {
+  return !state.bin && (state.filters !== null || state.query !== '' || state.filterId !== null);
+}
+
 export function useListState() {
   const [params, setParams] = useSearchParams();
   const state = useMemo<ListState>(() => {

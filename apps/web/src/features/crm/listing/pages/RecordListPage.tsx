@@ -41,7 +41,7 @@ import { RecordFormModal } from '../../records/components/RecordFormModal.tsx';
 import { RecordTable } from '../components/RecordTable.tsx';
 import { FilterControls, ViewMenu, type SortState } from '../../views/components/ViewControls.tsx';
 import { fromListField } from '../../shared/fields.ts';
-import { storedViewName, storeViewName, useListState, viewStorageKey } from '../list-state.ts';
+import { isNarrowed, storedViewName, storeViewName, useListState, viewStorageKey } from '../list-state.ts';
 import { readLocal } from '../../../../lib/storage.ts';
 import { CRM_PATHS, typeIdOfSlug } from '../../shared/paths.ts';
 import { recordTypePermission } from '../../shared/record-permission.ts';
@@ -151,8 +151,7 @@ function RecordList({ typeId }: { typeId: RecordTypeId }) {
   );
   const total = pages[0]?.total ?? 0;
   const totalText = listingCountText(pages[0]);
-  // A search, a saved filter or changed conditions on top of the view (the bin lists other records).
-  const narrowed = !state.bin && (filtersChanged || Boolean(state.query) || state.filterId !== null);
+  const narrowed = isNarrowed(state);
 
   const handleSearch = useDebouncedCallback((value: string) => update({ query: value }), 300);
   const handleSort = useCallback((next: SortState) => update({ sort: next }), [update]);
