@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from '@tradeloop/contracts/demo';
+import type { UNITS } from '@tradeloop/contracts/reference';
 import type { Db, Tx } from '../../db/client.ts';
 import { sellersWithCompany } from '../accounts/public.ts';
 import { loadReferenceSets } from './references.ts';
@@ -17,8 +18,9 @@ type DemoProduct = {
   brand: string;
   attributes: [string, string[]][];
   specs: [string, string][];
-  /** Quantity tiers [min, max, price], or a fixed price. */
+  /** Quantity tiers [min, max, price], or a fixed price, per this unit (a piece when not given). */
   price: [number, number, number][] | number;
+  unit?: (typeof UNITS)[number];
   byOrder?: boolean;
   calculator?: { equation: string; values: [string, string, number][] };
 };
@@ -226,6 +228,7 @@ const TRADE: DemoProduct[] = [
       ['Voltage Grade', '1100 V'],
       ['Standard', 'IS 694'],
     ],
+    unit: 'Roll',
     price: [
       [1, 49, 21],
       [50, 999, 18.5],
@@ -280,6 +283,7 @@ const TRADE: DemoProduct[] = [
       ['Fabric Composition', '100 % cotton'],
       ['Width', '58 inch'],
     ],
+    unit: 'Meter',
     price: [
       [1000, 4999, 3.1],
       [5000, 100000, 2.75],
@@ -295,6 +299,7 @@ const TRADE: DemoProduct[] = [
       ['Standard', 'EN 374, EN 388'],
       ['Length', '33 cm'],
     ],
+    unit: 'Pair',
     price: [
       [100, 999, 1.45],
       [1000, 20000, 1.2],
@@ -313,6 +318,7 @@ const TRADE: DemoProduct[] = [
       ['Coverage', '5 m²/L at 200 micron'],
       ['Pot Life', '40 minutes'],
     ],
+    unit: 'Pack',
     price: [
       [1, 49, 96],
       [50, 500, 84],
@@ -329,6 +335,7 @@ const TRADE: DemoProduct[] = [
       ['Moisture', '12 % max'],
       ['Average Grain Length', '8.35 mm'],
     ],
+    unit: 'Kilogram',
     price: [
       [1000, 9999, 1.35],
       [10000, 200000, 1.22],
@@ -344,6 +351,7 @@ const TRADE: DemoProduct[] = [
       ['Grade', 'Fe 550D'],
       ['Standard', 'IS 1786'],
     ],
+    unit: 'Metric Ton',
     price: [
       [1, 24, 760],
       [25, 500, 730],
@@ -426,7 +434,7 @@ function toInput(product: DemoProduct, ids: Ids, index: number) {
     existence_place: ids.place,
     country_origin_id: ids.countryId,
     current_stock: 250,
-    unit: ids.piece,
+    unit: ids.unit(product.unit ?? 'Piece'),
     tertiary_id: ids.territoryId,
     country_origins: [{ country_code: ids.countryCode }],
     in_house_production: 40,
@@ -436,7 +444,7 @@ function toInput(product: DemoProduct, ids: Ids, index: number) {
     order_quantity: fixed
       ? undefined
       : (product.price as [number, number, number][]).map(([min, max, per_unit]) => ({ min, max, per_unit })),
-    qty_unit: ids.piece,
+    qty_unit: ids.unit(product.unit ?? 'Piece'),
     qty_currency: ids.usd,
     currency_id: ids.usd,
     unit_price: fixed ? product.price : undefined,
@@ -456,7 +464,7 @@ type Ids = {
   brand: (name: string) => number;
   fob: number;
   usd: number;
-  piece: number;
+  unit: (name: string) => number;
   countryId: number;
   countryCode: string;
   territoryId: number;
@@ -491,7 +499,7 @@ export async function loadCatalogDemoData(tx: Tx, tradesOf: (companyName: string
       brand: (name) => brandIds.get(name)!,
       fob: refs.priceTermByName.get('fob')!,
       usd: refs.currencyByCode.get('usd')!,
-      piece: refs.unitByName.get('piece')!,
+      unit: (name) => refs.unitByName.get(name.toLowerCase())!,
       countryId: refs.countryByKey.get(code.toLowerCase())!,
       countryCode: code,
       territoryId: 3,

@@ -129,6 +129,14 @@ describe('marketplace demo data', () => {
     }
     const units = new Set(rows.map((row) => row.unit));
     expect(units.size).toBeGreaterThanOrEqual(3);
+    // The hand-written trade products too: rice by the kilogram, denim by the metre, gloves by the pair.
+    const unitOf = async (name: string) =>
+      rowsOf<{ unit: string }>(
+        await app.db.execute(sql`select distinct unit_name as unit from market_listings where name = ${name}`),
+      ).map((row) => row.unit);
+    expect(await unitOf('Basmati Rice')).toEqual(['Kilogram']);
+    expect(await unitOf('Cotton Denim Fabric')).toEqual(['Meter']);
+    expect(await unitOf('Nitrile Safety Gloves')).toEqual(['Pair']);
   });
 
   it('draws no text into a product picture: its name and brand belong in the HTML (issue 42)', async () => {
