@@ -248,10 +248,14 @@ describe('POST /api/v1/product/create: the rules of spec section 5', () => {
       byOrderProduct(refs, {
         validity: '1 year',
         manufacturer_year: 2020,
+        current_stock: 40,
+        unit: refs.unitId,
         order_quantity: [{ min: 1, max: 2, per_unit: 3 }],
       }),
     );
     expect(product).toMatchObject({ validity: null, manufacturer_year: null, order_quantity: [], price_min: 12500 });
+    // A fixed price made to order keeps what it is per; the stock is the in-stock product's.
+    expect(product).toMatchObject({ unit: refs.unitId, current_stock: null });
     expect(product).toMatchObject({
       tertiary_id: refs.territoryId,
       country_origins: [{ country_code: 'IN' }],

@@ -133,7 +133,8 @@ function productValues(form: ProductForm, context: Context) {
     existencePlace: when(inStock, form.existence_place),
     countryOriginId: when(inStock, form.country_origin_id),
     currentStock: when(inStock, form.current_stock),
-    unitId: when(inStock, form.unit),
+    // The stock's unit, or what a fixed price is per when the product is made to order.
+    unitId: when(inStock || fixed, form.unit),
     territoryId: when(byOrder, form.tertiary_id),
     originCountries: byOrder ? (form.country_origins ?? []).map((origin) => origin.country_code) : [],
     inHouseProduction: when(byOrder, form.in_house_production),

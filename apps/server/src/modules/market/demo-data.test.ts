@@ -129,6 +129,8 @@ describe('marketplace demo data', () => {
     }
     const units = new Set(rows.map((row) => row.unit));
     expect(units.size).toBeGreaterThanOrEqual(3);
+    // Every price is per something, made to order too ("$35.62" alone said nothing).
+    expect(rows.filter((row) => !row.unit).length).toBe(0);
     // The hand-written trade products too: rice by the kilogram, denim by the metre, gloves by the pair.
     const unitOf = async (name: string) =>
       rowsOf<{ unit: string }>(

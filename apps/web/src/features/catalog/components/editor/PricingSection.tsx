@@ -115,6 +115,12 @@ export function PricingSection({ form, options }: { form: ProductForm; options: 
               {...form.getInputProps('unit_price')}
             />
           </Grid.Col>
+          {form.values.availability === 'by_order' && (
+            // In stock, the price is per the stock unit (Availability); made to order, it is asked here.
+            <Grid.Col span={{ base: 6, sm: 4 }}>
+              <Select label="Price per" searchable data={units} {...form.getInputProps('unit')} />
+            </Grid.Col>
+          )}
         </Grid>
       )}
     </Section>
