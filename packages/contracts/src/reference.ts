@@ -120,6 +120,22 @@ export const UNIT_WORDS: Record<(typeof UNITS)[number], { one: string; other: st
   'Tonne-km': { one: 'tonne-km', other: 'tonne-km' },
 };
 
+const pluralRules = new Intl.PluralRules('en');
+const quantityNumber = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+
+/** A unit as it reads after `count` ("piece", "pieces", "kg"); a unit not in the list is shown as given. */
+export function unitWord(unit: string | null | undefined, count = 1): string {
+  const words = UNIT_WORDS[(unit ?? 'Unit') as keyof typeof UNIT_WORDS];
+  if (!words) return unit ?? '';
+  return pluralRules.select(count) === 'one' ? words.one : words.other;
+}
+
+/** "20 pieces", "1 piece", "2.5 kg", "3,613 metres": a quantity and its unit, by the plural rule. */
+export function quantityText(quantity: number | string, unit: string | null | undefined): string {
+  const count = Number(quantity);
+  return `${quantityNumber.format(count)} ${unitWord(unit, count)}`.trim();
+}
+
 /** Units counted in whole numbers: nobody asks for half a pair or 2.5 cartons. The rest are measured. */
 export const COUNTED_UNITS: ReadonlySet<string> = new Set<(typeof UNITS)[number]>([
   'Piece',

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { UNIT_WORDS } from '@tradeloop/contracts/reference';
+export { quantityText, unitWord } from '@tradeloop/contracts/reference';
 
 /** Up to two initials of a person or company name, for avatars. */
 export function initials(name: string): string {
@@ -106,21 +106,6 @@ export function replyTimeText(seconds: number): string {
   if (hours <= 1) return 'within an hour';
   if (hours < 24) return `within ${hours} hours`;
   return `within ${pluralize(Math.ceil(hours / 24), 'day')}`;
-}
-
-const quantityNumber = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
-
-/** A unit as it reads after `count` ("piece", "pieces", "kg"); a unit not in the list is shown as given. */
-export function unitWord(unit: string | null | undefined, count = 1): string {
-  const words = UNIT_WORDS[(unit ?? 'Unit') as keyof typeof UNIT_WORDS];
-  if (!words) return unit ?? '';
-  return pluralRules.select(count) === 'one' ? words.one : words.other;
-}
-
-/** "20 pieces", "1 piece", "2.5 kg": a quantity and its unit, by the plural rule. */
-export function quantityText(quantity: number | string, unit: string | null | undefined): string {
-  const count = Number(quantity);
-  return `${quantityNumber.format(count)} ${unitWord(unit, count)}`.trim();
 }
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });

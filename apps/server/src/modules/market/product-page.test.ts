@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
-import { createProductAs, inStockProduct, loadRefs, uploadImage } from '../catalog/test-support.ts';
+import { quantityText } from '@tradeloop/contracts/reference';
+import { byOrderProduct, createProductAs, inStockProduct, loadRefs, uploadImage } from '../catalog/test-support.ts';
 import { search, sellerOf, setStatus, webDistWithIndex } from './test-support.ts';
 
 let app: FastifyInstance;
@@ -57,6 +58,20 @@ describe('GET /api/v1/front/product/detail/:key', () => {
       expect(page).toHaveProperty('catalogs');
       expect(page).toHaveProperty('related_products');
     }
+  });
+
+  it('says a made-to-order price and capacity per the unit, counted by the plural rule', async () => {
+    const refs = await loadRefs(app);
+    const made = await createProductAs(
+      app,
+      seller,
+      byOrderProduct(refs, { unit: refs.unitId, in_house_production: 3613, in_house_production_days: 41 }),
+    );
+    const response = await app.inject({ method: 'GET', url: `/api/v1/front/product/detail/${made.id}` });
+    const unit = response.json().data.product.unit as string;
+    expect(unit).toBeTruthy();
+    expect(response.json().data.product.in_house_production).toBe(`${quantityText(3613, unit)} in 41 days`);
+    expect(quantityText(3613, unit)).toMatch(/^3,613 \S+$/);
   });
 
   it('answers 404 for an inactive, deleted or unknown product', async () => {

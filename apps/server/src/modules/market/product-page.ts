@@ -8,6 +8,7 @@ import {
   type SellerCard,
 } from '@tradeloop/contracts/market';
 import type { ProductDetail } from '@tradeloop/contracts/catalog';
+import { quantityText } from '@tradeloop/contracts/reference';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { oncePerPage } from '../../platform/ssr.ts';
@@ -41,6 +42,12 @@ export async function findListing(db: Db, key: string): Promise<ListingRow> {
   const [row] = await db.select(listingFields).from(marketListings).where(condition).limit(1);
   if (!row) throw notFound();
   return row;
+}
+
+/** "3,613 metres in 41 days", "1 unit in 1 day": what a made-to-order supplier produces, and how fast. */
+function capacityText(quantity: number, unit: string | null, days: number | null) {
+  const period = days === null ? '' : ` in ${days.toLocaleString('en')} ${days === 1 ? 'day' : 'days'}`;
+  return `${quantityText(quantity, unit ?? 'Unit')}${period}`;
 }
 
 function when<T>(value: T | null | undefined, text: (value: T) => string): string | null {
@@ -111,9 +118,8 @@ async function publicProduct(
     territory: detail.tertiary_id === null ? null : (refs.territories.get(detail.tertiary_id) ?? null),
     sea_port: detail.sea_,
     air_port: detail.port_,
-    in_house_production: when(
-      detail.in_house_production,
-      (n) => `${n} ${row.unitName ?? 'units'} in ${detail.in_house_production_days ?? '?'} days`,
+    in_house_production: when(detail.in_house_production, (n) =>
+      capacityText(n, row.unitName, detail.in_house_production_days),
     ),
     price_term: detail.price_term_name,
     unit: row.unitName,
