@@ -238,6 +238,8 @@ test.describe('Seller catalogue', () => {
 
     await page.getByText('Fixed price', { exact: true }).click();
     await field(page, 'Unit price').fill('12500');
+    // Made to order, a fixed price says what it is per (in stock, the stock unit says it).
+    await chooseOption(page, 'Price per', 'Set', true);
     await addPictures(page, ['skid.png']);
 
     const specs = section(page, 'Specifications');
@@ -268,6 +270,7 @@ test.describe('Seller catalogue', () => {
     await page.reload();
     await expect(field(page, 'Production days')).toHaveValue('25');
     await expect(field(page, 'Unit price')).toHaveValue('12500');
+    await expect(field(page, 'Price per')).toHaveValue('Set');
   });
 
   test('the product list searches, duplicates, deletes with undo, and imports a CSV with a report', async ({

@@ -291,7 +291,8 @@ export function toBody(values: ProductFormValues): ProductFormInput {
     existence_place: inStock ? optional(values.existence_place) : null,
     country_origin_id: inStock ? toId(values.country_origin_id) : null,
     current_stock: inStock ? toNumber(values.current_stock) : null,
-    unit: inStock ? toId(values.unit) : null,
+    // The stock's unit, or what a fixed price made to order is per (decision 005).
+    unit: inStock || !quantity ? toId(values.unit) : null,
     tertiary_id: inStock ? null : toId(values.tertiary_id),
     country_origins: inStock ? [] : values.country_origins.map((code) => ({ country_code: code })),
     in_house_production: inStock ? null : toNumber(values.in_house_production),
