@@ -1,6 +1,4 @@
-const RUBBER = '#1f2328';
-const STEEL = '#8c96a0';
-const LIGHT_STEEL = '#d9dee3';
+import { LIGHT_STEEL, RUBBER, STEEL } from './palette.ts';
 
 /** Circles of radius `r` spaced evenly on a ring of radius `radius` around (cx, cy). */
 function ring(n: number, radius: number, r: number, fill: string, cx = 0, cy = 0, start = -90) {

@@ -1,9 +1,4 @@
-const STEEL = '#8c96a0';
-const LIGHT_STEEL = '#d9dee3';
-const RUBBER = '#1f2328';
-const RED = '#c0392b';
-const YELLOW = '#f1c40f';
-const GREEN = '#2e7d32';
+import { GREEN, LIGHT_STEEL, RED, RUBBER, STEEL, YELLOW } from './palette.ts';
 
 /** n copies of a shape built from its index. */
 function rep(n: number, shape: (i: number) => string) {
