@@ -362,7 +362,7 @@ async function variationPrice(db: Tx, productId: number, combination: string | u
 /** The price of one combination through a calculator definition (the default variation's when none is named). */
 function priceThrough(
   definition: Definition,
-  product: ProductRow,
+  product: PricedProduct,
   tiers: PriceTier[],
   variation: { value: string; price: number | null } | undefined,
   combination: string | undefined,
@@ -400,23 +400,22 @@ export async function tryCalculator(
 /** Prices one combination at one quantity through a product's saved calculator, without reading again. */
 export type SavedCalculator = (combination: string | undefined, quantity: number) => CalculatorResult;
 
+/** What a saved calculator reads of its product besides the calculator itself. */
+type PricedProduct = Pick<ProductRow, 'choiceOptions' | 'priceType' | 'unitPrice'>;
+
 /**
- * A product's saved calculator, read once (the product, its tiers and its variations), or null when it
- * has none: what tryCalculator does for the saved calculator, for pricing many quantities of one product.
+ * A product's saved calculator over what the caller read of the product once (its price facts, tiers and
+ * variations), or null when it has none: what tryCalculator does for the saved calculator, for pricing many
+ * quantities of one product.
  */
 export async function loadSavedCalculator(
   db: Tx,
-  companyId: number,
-  productId: number,
+  product: PricedProduct & { id: number },
+  tiers: PriceTier[],
+  variations: { value: string; price: number | null; isDefault: boolean }[],
 ): Promise<SavedCalculator | null> {
-  const product = await ownedProduct(db, companyId, productId);
-  const saved = await storedCalculator(db, productId);
+  const saved = await storedCalculator(db, product.id);
   if (!saved?.mode) return null;
-  const tiers = await tiersOf(db, productId);
-  const variations = await db
-    .select({ value: productVariations.value, price: productVariations.price, isDefault: productVariations.isDefault })
-    .from(productVariations)
-    .where(eq(productVariations.productId, productId));
   return (combination, quantity) => {
     const variation =
       combination === undefined

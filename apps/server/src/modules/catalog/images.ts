@@ -75,7 +75,12 @@ export function imageUrls(storageKey: string, mime: string) {
   };
 }
 
-export function toImage(row: typeof productImages.$inferSelect): ProductImage {
+export type ImageFacts = Pick<
+  typeof productImages.$inferSelect,
+  'id' | 'storageKey' | 'mime' | 'width' | 'height' | 'bytes' | 'originalName'
+>;
+
+export function toImage(row: ImageFacts): ProductImage {
   return {
     id: row.id,
     ...imageUrls(row.storageKey, row.mime),

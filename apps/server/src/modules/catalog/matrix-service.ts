@@ -135,6 +135,15 @@ export async function listMatrix(db: Tx, companyId: number, body: z.infer<typeof
   };
 }
 
+/** Every variation of a product, in the matrix's order: pricing reads them once for every quantity. */
+export async function variationsOf(db: Tx, productId: number): Promise<VariationRow[]> {
+  return db
+    .select()
+    .from(productVariations)
+    .where(eq(productVariations.productId, productId))
+    .orderBy(asc(productVariations.position), asc(productVariations.id));
+}
+
 async function ownedVariation(tx: Tx, productId: number, id: number): Promise<VariationRow> {
   const [row] = await tx
     .select()

@@ -3,7 +3,7 @@ import { QUOTE_MESSAGES } from '@tradeloop/contracts/quotes';
 import type { Tx } from '../../db/client.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import { loadSavedCalculator, type SavedCalculator } from './calculator-service.ts';
-import { listMatrix } from './matrix-service.ts';
+import { toMatrixRow, variationsOf } from './matrix-service.ts';
 import { basePrice } from './product-access.ts';
 import { productDetail } from './service.ts';
 
@@ -34,10 +34,18 @@ export async function loadPricing(
   productId: number,
   detail?: ProductDetail,
 ): Promise<PricingContext> {
+  const read = detail ?? (await productDetail(db, companyId, productId));
+  const variations = await variationsOf(db, productId);
+  const facts = {
+    id: productId,
+    priceType: read.price_type,
+    unitPrice: read.unit_price,
+    choiceOptions: read.choice_options,
+  };
   return {
-    detail: detail ?? (await productDetail(db, companyId, productId)),
-    matrix: (await listMatrix(db, companyId, { product_id: productId, per_page: 1000, page: 1 })).data,
-    calculator: await loadSavedCalculator(db, companyId, productId),
+    detail: read,
+    matrix: variations.map(toMatrixRow),
+    calculator: await loadSavedCalculator(db, facts, read.order_quantity, variations),
   };
 }
 

@@ -11,13 +11,13 @@ import {
   type ProductStatus,
 } from '@tradeloop/contracts/catalog';
 import type { Db, Tx } from '../../db/client.ts';
-import { invalid, type FieldErrors } from '../../platform/errors.ts';
+import { invalid, notFound, type FieldErrors } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { slugify } from '../accounts/public.ts';
 import { storeCalculator } from './calculator-service.ts';
-import { imageUrls, productPhotos, syncPhotos, usablePhotos } from './images.ts';
+import { imageUrls, syncPhotos, toImage, usablePhotos, type ImageFacts } from './images.ts';
 import { inChunks, newVariationRows, syncVariations, syncVariationsOf } from './matrix-service.ts';
-import { ownedProduct, tiersOf, type ProductRow } from './product-access.ts';
+import { ownedProduct, type ProductRow } from './product-access.ts';
 import { cachesOr, loadReferenceSets, type Caches, type ReferenceSets } from './references.ts';
 import { replaceSheet } from './specs-service.ts';
 import {
@@ -449,33 +449,37 @@ export async function productDetail(
   productId: number,
   caches?: Caches,
 ): Promise<ProductDetail> {
-  const product = await ownedProduct(db, companyId, productId);
-  // One after the other: inside a transaction they share one connection.
+  // One statement for the product and its parts: the quote's lead, the pricing and the editor all read it.
+  const [row] = await db
+    .select({ product: products, ...DETAIL_PARTS })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.companyId, companyId), isNull(products.deletedAt)));
+  if (!row) throw notFound();
   const { refs, tree } = await cachesOr(db, caches);
-  const tiers = await tiersOf(db, productId);
-  const photos = await productPhotos(db, productId);
-  const categoryRows = await db
-    .select({ id: productCategories.categoryId })
-    .from(productCategories)
-    .where(eq(productCategories.productId, productId))
-    .orderBy(asc(productCategories.position));
-  const [brand] = await db
-    .select({ id: brands.id, name: brands.name })
-    .from(brands)
-    .where(eq(brands.id, product.brandId));
-  const [{ combinations }] = await db
-    .select({ combinations: count() })
-    .from(productVariations)
-    .where(eq(productVariations.productId, productId));
-  return toDetail(product, {
+  return toDetail(row.product, {
     refs,
-    tiers,
-    photos,
-    brand,
-    combinations,
-    categories: categoryRows.map(({ id }) => tree.byId.get(id)!),
+    tiers: row.tiers.map(([min, max, perUnit]) => ({ min: Number(min), max: Number(max), per_unit: Number(perUnit) })),
+    photos: row.photos.map(toImage),
+    brand: row.brand,
+    combinations: row.combinations,
+    categories: row.categoryIds.map((id) => tree.byId.get(id)!),
   });
 }
+
+/** A product's tiers, photos, categories, brand and count of combinations, as columns of its row. */
+const DETAIL_PARTS = {
+  tiers: sql<[string, string, string][]>`(select coalesce(json_agg(json_build_array(t.min_qty::text,
+    t.max_qty::text, t.per_unit::text) order by t.position), '[]') from ${productPriceTiers} t
+    where t.product_id = products.id)`,
+  photos: sql<ImageFacts[]>`(select coalesce(json_agg(json_build_object('id', i.id, 'storageKey', i.storage_key,
+    'mime', i.mime, 'width', i.width, 'height', i.height, 'bytes', i.bytes, 'originalName', i.original_name)
+    order by i.position, i.id), '[]') from ${productImages} i where i.product_id = products.id)`,
+  categoryIds: sql<number[]>`(select coalesce(json_agg(c.category_id order by c.position), '[]')
+    from ${productCategories} c where c.product_id = products.id)`,
+  brand: sql<{ id: number; name: string }>`(select json_build_object('id', b.id, 'name', b.name)
+    from ${brands} b where b.id = products.brand_id)`,
+  combinations: sql<number>`(select count(*)::int from ${productVariations} v where v.product_id = products.id)`,
+};
 
 function toDetail(
   product: ProductRow,
@@ -578,7 +582,7 @@ export async function listProducts(db: Db, companyId: number, query: ProductList
         where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`,
       categoryId: sql<number | null>`(select ${productCategories.categoryId} from ${productCategories}
         where ${productCategories.productId} = ${products.id} order by ${productCategories.position} limit 1)`,
-      combinations: sql<number>`(select count(*)::int from ${productVariations} where ${productVariations.productId} = ${products.id})`,
+      combinations: sql<number>`(select count(*)::int from ${productVariations} where ${productVariations.productId} = products.id)`,
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
