@@ -4,6 +4,9 @@ import { ROLE_MESSAGES } from '@tradeloop/contracts/accounts-roles';
 import { CATALOG_MESSAGES, PRODUCT_DEFAULTS } from '@tradeloop/contracts/catalog';
 import { as, createTestApp, signUp, type TestUser } from '../../../test/helpers.ts';
 import { seededRoleId } from '../accounts/public.ts';
+import { loadPricing } from './pricing.ts';
+import { catalogCaches } from './references.ts';
+import { productDetail } from './service.ts';
 import { byOrderProduct, createProductAs, inStockProduct, loadRefs, signUpSubUser, type Refs } from './test-support.ts';
 
 let app: FastifyInstance;
@@ -324,6 +327,35 @@ describe('POST /api/v1/product/update/:id and /product/view/single/list', () => 
     expect(refused.json().message).toBe(ROLE_MESSAGES.forbidden);
     const list = await as(app, salesman, { method: 'GET', url: '/api/v1/product/list?search=catalogue%20team' });
     expect(list.json().data.data.map((row: { id: number }) => row.id)).toEqual([product.id]);
+  });
+});
+
+describe('reading a product', () => {
+  /** The statements on product tables the database is sent while `run` runs (the job runner's own are not). */
+  async function productStatements(run: () => Promise<unknown>) {
+    const client = (app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = client.query;
+    const sent: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text);
+      if (text.includes('product')) sent.push(text);
+      return query.apply(this, args);
+    };
+    try {
+      await run();
+    } finally {
+      client.query = query;
+    }
+    return sent;
+  }
+
+  it('reads its detail in one statement, and what pricing it needs in three', async () => {
+    const product = await createProductAs(app, seller, inStockProduct(refs));
+    const caches = await catalogCaches(app.db);
+    const detail = await productStatements(() => productDetail(app.db, seller.companyId!, product.id, caches));
+    expect(detail).toHaveLength(1);
+    const pricing = await productStatements(() => loadPricing(app.db, seller.companyId!, product.id));
+    expect(pricing).toHaveLength(3);
   });
 });
 
