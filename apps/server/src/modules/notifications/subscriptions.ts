@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_EVENT } from '@tradeloop/contracts/notifications';
 import type { DomainEvents, EventContext } from '../../platform/events.ts';
-import { companyOwner, findPerson, localUser } from '../accounts/public.ts';
+import { companyOwner, findPeople, findPerson } from '../accounts/public.ts';
 import { findListing, productUrlOf } from '../market/public.ts';
 import { followerIdsOf, followerToAnnounce, followersToAnnounce } from '../presence/public.ts';
 import { reviewNotice } from '../reviews/public.ts';
@@ -23,10 +23,11 @@ export function subscribeNotifications(app: FastifyInstance) {
     const created = await createNotification(tx, notification);
     afterCommit(() => app.realtime.toUsers([notification.userId], NOTIFICATION_EVENT, created));
     if (!mail) return;
-    const recipient = await localUser(tx, notification.userId).catch(() => null);
+    // Only the address: not the whole account (its session facts and password hash) for one e-mail.
+    const [recipient] = await findPeople(tx, { ids: [notification.userId], live: true });
     if (!recipient) return;
     const link = notification.link ? `\n\n${app.config.publicUrl}${notification.link}` : '';
-    await app.mailer.queue(tx, { to: recipient.email_id, subject: mail.subject, text: `${mail.text}${link}` });
+    await app.mailer.queue(tx, { to: recipient.email, subject: mail.subject, text: `${mail.text}${link}` });
   };
 
   /** A company's news (a product, a post) to its followers: one statement, then a push to each after the commit. */
