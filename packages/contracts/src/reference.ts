@@ -136,6 +136,11 @@ export function quantityText(quantity: number | string, unit: string | null | un
   return `${quantityNumber.format(count)} ${unitWord(unit, count)}`.trim();
 }
 
+/** "1 day", "41 days", "2,000 buyers": a count and its noun, by the plural rule. */
+export function pluralize(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en')} ${pluralRules.select(count) === 'one' ? one : many}`;
+}
+
 /** Units counted in whole numbers: nobody asks for half a pair or 2.5 cartons. The rest are measured. */
 export const COUNTED_UNITS: ReadonlySet<string> = new Set<(typeof UNITS)[number]>([
   'Piece',

@@ -1,5 +1,7 @@
 import dayjs from 'dayjs';
-export { quantityText, unitWord } from '@tradeloop/contracts/reference';
+import { pluralize } from '@tradeloop/contracts/reference';
+
+export { pluralize, quantityText, unitWord } from '@tradeloop/contracts/reference';
 
 /** Up to two initials of a person or company name, for avatars. */
 export function initials(name: string): string {
@@ -92,12 +94,6 @@ export function money(value: number, currency: { code: string; symbol?: string }
     .formatToParts(value)
     .map((part) => (part.type === 'currency' && currency.symbol !== undefined ? currency.symbol : part.value))
     .join('');
-}
-
-const pluralRules = new Intl.PluralRules('en');
-
-export function pluralize(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${pluralRules.select(count) === 'one' ? one : many}`;
 }
 
 /** How soon a supplier usually answers, as buyers compare it: "within an hour", "within 5 hours", "within 2 days". */

@@ -8,7 +8,7 @@ import {
   type SellerCard,
 } from '@tradeloop/contracts/market';
 import type { ProductDetail } from '@tradeloop/contracts/catalog';
-import { quantityText } from '@tradeloop/contracts/reference';
+import { pluralize, quantityText } from '@tradeloop/contracts/reference';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { oncePerPage } from '../../platform/ssr.ts';
@@ -46,7 +46,7 @@ export async function findListing(db: Db, key: string): Promise<ListingRow> {
 
 /** "3,613 metres in 41 days", "1 unit in 1 day": what a made-to-order supplier produces, and how fast. */
 function capacityText(quantity: number, unit: string | null, days: number | null) {
-  const period = days === null ? '' : ` in ${days.toLocaleString('en')} ${days === 1 ? 'day' : 'days'}`;
+  const period = days === null ? '' : ` in ${pluralize(days, 'day')}`;
   return `${quantityText(quantity, unit ?? 'Unit')}${period}`;
 }
 
