@@ -1,3 +1,5 @@
+import { LIGHT_STEEL, RUBBER, STEEL, YELLOW } from './palette.ts';
+
 const COPPER = '#b8692f';
 const COPPER_LIGHT = '#e39a5f';
 
@@ -75,25 +77,25 @@ export const BUILDING_DRAWINGS: Record<string, string> = {
       [132, 160, 148, -150],
       [148, 160, 162, -148],
     ]) +
-    '<path d="M96,70 h70 M100,-70 h64" stroke="#1f2328" stroke-width="6"/>',
+    `<path d="M96,70 h70 M100,-70 h64" stroke="${RUBBER}" stroke-width="6"/>`,
   'Construction Machinery':
-    '<rect x="-160" y="112" width="200" height="48" rx="24" fill="#1f2328"/><rect x="-150" y="120" width="180" height="32" rx="16" fill="#3a4048"/>' +
-    '<circle cx="-128" cy="136" r="13" fill="#8c96a0"/><circle cx="-90" cy="136" r="9" fill="#8c96a0"/><circle cx="-60" cy="136" r="9" fill="#8c96a0"/><circle cx="-30" cy="136" r="9" fill="#8c96a0"/><circle cx="8" cy="136" r="13" fill="#8c96a0"/>' +
+    `<rect x="-160" y="112" width="200" height="48" rx="24" fill="${RUBBER}"/><rect x="-150" y="120" width="180" height="32" rx="16" fill="#3a4048"/>` +
+    `<circle cx="-128" cy="136" r="13" fill="${STEEL}"/><circle cx="-90" cy="136" r="9" fill="${STEEL}"/><circle cx="-60" cy="136" r="9" fill="${STEEL}"/><circle cx="-30" cy="136" r="9" fill="${STEEL}"/><circle cx="8" cy="136" r="13" fill="${STEEL}"/>` +
     '<rect x="-110" y="98" width="110" height="16" fill="BG"/>' +
     '<path d="M-160,100 v-52 q0,-20 20,-20 h95 v72 z"/>' +
     '<path d="M-150,42 h90" stroke="BG" stroke-width="4" stroke-dasharray="8 6"/>' +
     '<path d="M-50,100 v-130 h52 l24,42 v88 z" opacity="0.92"/><path d="M-40,-20 h38 l18,32 h-56 z" fill="#d6ecf7"/><path d="M-40,20 h56 v30 h-56 z" fill="#d6ecf7" opacity="0.8"/>' +
     '<path d="M10,80 Q50,-40 100,-122 L128,-104 Q86,-30 46,92 z"/>' +
     '<path d="M96,-124 L126,-126 L150,40 L126,46 z" opacity="0.9"/>' +
-    '<line x1="20" y1="30" x2="92" y2="-80" stroke="#d9dee3" stroke-width="9"/><line x1="118" y1="-100" x2="142" y2="10" stroke="#d9dee3" stroke-width="7"/>' +
+    `<line x1="20" y1="30" x2="92" y2="-80" stroke="${LIGHT_STEEL}" stroke-width="9"/><line x1="118" y1="-100" x2="142" y2="10" stroke="${LIGHT_STEEL}" stroke-width="7"/>` +
     '<path d="M120,26 L166,36 Q178,112 126,146 L84,136 Q118,96 120,26 z" fill="BG"/>' +
-    '<path d="M86,128 l-18,10 l22,2 z M102,136 l-14,14 l22,-4 z" fill="#1f2328"/>' +
-    '<circle cx="138" cy="40" r="7" fill="#d9dee3"/>',
+    `<path d="M86,128 l-18,10 l22,2 z M102,136 l-14,14 l22,-4 z" fill="${RUBBER}"/>` +
+    `<circle cx="138" cy="40" r="7" fill="${LIGHT_STEEL}"/>`,
   'Doors & Windows':
     '<rect x="-165" y="-150" width="130" height="310" rx="4" fill="BG"/><rect x="-155" y="-140" width="110" height="298"/>' +
     '<rect x="-140" y="-122" width="80" height="110" rx="4" fill="#ffffff" opacity="0.22"/><rect x="-140" y="10" width="80" height="130" rx="4" fill="#ffffff" opacity="0.22"/>' +
     '<rect x="-140" y="-122" width="80" height="110" rx="4" fill="none" stroke="BG" stroke-width="3" opacity="0.5"/><rect x="-140" y="10" width="80" height="130" rx="4" fill="none" stroke="BG" stroke-width="3" opacity="0.5"/>' +
-    '<rect x="-66" y="-6" width="10" height="34" rx="5" fill="#d9dee3"/><circle cx="-61" cy="-6" r="7" fill="#d9dee3"/>' +
+    `<rect x="-66" y="-6" width="10" height="34" rx="5" fill="${LIGHT_STEEL}"/><circle cx="-61" cy="-6" r="7" fill="${LIGHT_STEEL}"/>` +
     '<rect x="-15" y="-115" width="180" height="205" rx="4"/>' +
     '<rect x="-1" y="-101" width="70" height="84" fill="#d6ecf7"/><rect x="81" y="-101" width="70" height="84" fill="#d6ecf7"/><rect x="-1" y="-5" width="70" height="81" fill="#d6ecf7"/><rect x="81" y="-5" width="70" height="81" fill="#d6ecf7"/>' +
     '<path d="M10,-40 l40,-50 M20,-30 l40,-50 M92,50 l40,-50 M102,60 l40,-50" stroke="#ffffff" stroke-width="7" opacity="0.8"/>' +
@@ -114,7 +116,7 @@ export const BUILDING_DRAWINGS: Record<string, string> = {
     '<rect x="-16" y="-78" width="32" height="48" rx="6" fill="#6b7580"/><rect x="-10" y="-78" width="8" height="48" fill="#ffffff" opacity="0.4"/>' +
     '<path d="M0,-78 v-34 q0,-26 28,-26 h24 q22,0 22,24 v14" stroke="#6b7580" stroke-width="18" fill="none" stroke-linecap="round"/>' +
     '<path d="M-4,-110 q4,-20 26,-22" stroke="#ffffff" stroke-width="5" fill="none" opacity="0.5"/>' +
-    '<rect x="-44" y="-134" width="52" height="12" rx="6" fill="#8c96a0" transform="rotate(-14 0 -120)"/>' +
+    `<rect x="-44" y="-134" width="52" height="12" rx="6" fill="${STEEL}" transform="rotate(-14 0 -120)"/>` +
     '<path d="M74,-80 v36" stroke="#8fd0f0" stroke-width="8" stroke-linecap="round" stroke-dasharray="10 8"/>',
   'Steel Products':
     face('70,-60 160,-60 100,-120 10,-120', -0.15) +
@@ -168,27 +170,27 @@ export const BUILDING_DRAWINGS: Record<string, string> = {
     '<polygon points="30,0 46,-70 62,-90 70,-60 56,4" fill="#dbe8f0"/><polygon points="62,-90 70,-60 56,4 48,4" fill="#a9c2d2"/></g>' +
     lump(96, 146, 0.5, true),
   'Power Tools':
-    '<path d="M-12,-44 h62 l26,150 h-62 z"/><path d="M24,-44 h26 l26,150 h-26 z" fill="#1f2328"/>' +
-    '<path d="M-36,-40 h22 l6,36 h-16 q-12,0 -12,-12 z" fill="#1f2328"/>' +
+    `<path d="M-12,-44 h62 l26,150 h-62 z"/><path d="M24,-44 h26 l26,150 h-26 z" fill="${RUBBER}"/>` +
+    `<path d="M-36,-40 h22 l6,36 h-16 q-12,0 -12,-12 z" fill="${RUBBER}"/>` +
     '<rect x="-40" y="100" width="150" height="56" rx="10"/><rect x="-40" y="136" width="150" height="20" rx="8" fill="BG"/><rect x="-28" y="110" width="56" height="10" rx="4" fill="#ffffff" opacity="0.4"/>' +
     '<path d="M-112,-124 h152 q44,0 44,44 q0,44 -44,44 h-152 z"/>' +
     '<path d="M-100,-116 h140 q30,0 36,26" stroke="#ffffff" stroke-width="5" fill="none" opacity="0.4"/>' +
     '<path d="M40,-104 v48 M54,-104 v48 M68,-100 v40" stroke="BG" stroke-width="5" stroke-linecap="round"/>' +
-    '<rect x="-132" y="-112" width="22" height="64" rx="4" fill="#1f2328"/>' +
-    '<path d="M-132,-106 l-26,10 v32 l26,10 z" fill="#8c96a0"/><path d="M-150,-93 h18 M-150,-80 h18 M-150,-67 h18" stroke="#5d6670" stroke-width="3"/>' +
-    '<rect x="-170" y="-84" width="14" height="8" fill="#d9dee3"/>',
+    `<rect x="-132" y="-112" width="22" height="64" rx="4" fill="${RUBBER}"/>` +
+    `<path d="M-132,-106 l-26,10 v32 l26,10 z" fill="${STEEL}"/><path d="M-150,-93 h18 M-150,-80 h18 M-150,-67 h18" stroke="#5d6670" stroke-width="3"/>` +
+    `<rect x="-170" y="-84" width="14" height="8" fill="${LIGHT_STEEL}"/>`,
   'Hand Tools':
     '<g transform="rotate(45)">' +
     '<rect x="-15" y="-105" width="30" height="210" rx="10" fill="#aeb6bf"/><rect x="-9" y="-95" width="8" height="190" rx="4" fill="#ffffff" opacity="0.5"/>' +
     '<circle cy="-128" r="38" fill="#aeb6bf"/><polygon points="0,-150 19,-139 19,-117 0,-106 -19,-117 -19,-139" fill="BG"/>' +
     '<path d="M-16,165 A40,40 0 1 1 16,165 L16,130 A16,16 0 0 0 -16,130 Z" fill="#aeb6bf"/></g>' +
     '<g transform="rotate(-45)">' +
-    '<path d="M-26,10 L-10,-145 h20 L26,10 z" fill="#8c96a0"/><path d="M0,-145 v130" stroke="#4a525a" stroke-width="3"/>' +
-    '<path d="M-22,20 l-6,30 h16 l4,-30 z M22,20 l6,30 h-16 l-4,-30 z" fill="#8c96a0"/>' +
+    `<path d="M-26,10 L-10,-145 h20 L26,10 z" fill="${STEEL}"/><path d="M0,-145 v130" stroke="#4a525a" stroke-width="3"/>` +
+    `<path d="M-22,20 l-6,30 h16 l4,-30 z M22,20 l6,30 h-16 l-4,-30 z" fill="${STEEL}"/>` +
     '<path d="M-28,44 q-10,60 -40,124 l32,10 q26,-66 34,-134 z"/><path d="M28,44 q10,60 40,124 l-32,10 q-26,-66 -34,-134 z"/>' +
-    '<circle cy="10" r="24" fill="#8c96a0"/><circle cy="10" r="8" fill="#4a525a"/></g>',
+    `<circle cy="10" r="24" fill="${STEEL}"/><circle cy="10" r="8" fill="#4a525a"/></g>`,
   Fasteners:
-    '<rect x="-88" y="-60" width="56" height="210" fill="#8c96a0"/><rect x="-80" y="-60" width="10" height="210" fill="#ffffff" opacity="0.35"/>' +
+    `<rect x="-88" y="-60" width="56" height="210" fill="${STEEL}"/><rect x="-80" y="-60" width="10" height="210" fill="#ffffff" opacity="0.35"/>` +
     '<path d="' +
     Array.from({ length: 12 }, (_, i) => `M-88,${4 + i * 12} l56,-8`).join(' ') +
     '" stroke="#4a525a" stroke-width="4"/>' +
@@ -206,17 +208,17 @@ export const BUILDING_DRAWINGS: Record<string, string> = {
     face('-160,-30 40,-30 80,-60 -120,-60', -0.25) +
     face('40,-30 80,-60 80,120 40,150', 0.35) +
     '<rect x="-160" y="-30" width="200" height="180"/>' +
-    '<path d="M-110,-45 v-28 h100 v28" stroke="#1f2328" stroke-width="12" fill="none" stroke-linejoin="round"/>' +
-    '<rect x="-142" y="-12" width="70" height="40" rx="4" fill="#1f2328"/><rect x="-134" y="-4" width="54" height="24" rx="2" fill="LIGHT" opacity="0.8"/>' +
-    '<circle cx="-10" cy="14" r="30" fill="#1f2328"/><circle cx="-10" cy="14" r="22" fill="#3a4048"/><path d="M-10,14 l12,-16" stroke="#d9dee3" stroke-width="6" stroke-linecap="round"/>' +
-    '<circle cx="-128" cy="112" r="14" fill="#1f2328"/><circle cx="-84" cy="112" r="14" fill="#1f2328"/><circle cx="-128" cy="112" r="6" fill="#f1c40f"/><circle cx="-84" cy="112" r="6" fill="#8c96a0"/>' +
+    `<path d="M-110,-45 v-28 h100 v28" stroke="${RUBBER}" stroke-width="12" fill="none" stroke-linejoin="round"/>` +
+    `<rect x="-142" y="-12" width="70" height="40" rx="4" fill="${RUBBER}"/><rect x="-134" y="-4" width="54" height="24" rx="2" fill="LIGHT" opacity="0.8"/>` +
+    `<circle cx="-10" cy="14" r="30" fill="${RUBBER}"/><circle cx="-10" cy="14" r="22" fill="#3a4048"/><path d="M-10,14 l12,-16" stroke="${LIGHT_STEEL}" stroke-width="6" stroke-linecap="round"/>` +
+    `<circle cx="-128" cy="112" r="14" fill="${RUBBER}"/><circle cx="-84" cy="112" r="14" fill="${RUBBER}"/><circle cx="-128" cy="112" r="6" fill="${YELLOW}"/><circle cx="-84" cy="112" r="6" fill="${STEEL}"/>` +
     '<path d="M52,0 v100 M66,-12 v100" stroke="BG" stroke-width="5" stroke-linecap="round"/>' +
-    '<path d="M-84,112 C-60,178 60,178 100,120" stroke="#1f2328" stroke-width="11" fill="none"/>' +
-    '<path d="M92,126 l30,-96 l22,6 l-24,98 z" fill="#1f2328"/><rect x="100" y="60" width="10" height="26" rx="4" fill="#5d6670" transform="rotate(16 105 73)"/>' +
-    '<path d="M128,34 q6,-44 -18,-78" stroke="#8c96a0" stroke-width="12" fill="none"/><path d="M104,-54 l14,-8 l8,16 l-14,8 z" fill="#d9dee3"/>' +
-    '<polygon points="98,-84 104,-70 118,-72 108,-62 116,-50 102,-56 94,-44 94,-58 80,-62 94,-68" fill="#f1c40f"/>',
+    `<path d="M-84,112 C-60,178 60,178 100,120" stroke="${RUBBER}" stroke-width="11" fill="none"/>` +
+    `<path d="M92,126 l30,-96 l22,6 l-24,98 z" fill="${RUBBER}"/><rect x="100" y="60" width="10" height="26" rx="4" fill="#5d6670" transform="rotate(16 105 73)"/>` +
+    `<path d="M128,34 q6,-44 -18,-78" stroke="${STEEL}" stroke-width="12" fill="none"/><path d="M104,-54 l14,-8 l8,16 l-14,8 z" fill="${LIGHT_STEEL}"/>` +
+    `<polygon points="98,-84 104,-70 118,-72 108,-62 116,-50 102,-56 94,-44 94,-58 80,-62 94,-68" fill="${YELLOW}"/>`,
   'Personal Protective Equipment':
-    '<g fill="#f1c40f"><path d="M-150,120 h40 v-22 q0,-8 8,-8 h96 q8,0 8,8 v60 q0,10 -10,10 h-102 v-22 h-40 z"/>' +
+    `<g fill="${YELLOW}"><path d="M-150,120 h40 v-22 q0,-8 8,-8 h96 q8,0 8,8 v60 q0,10 -10,10 h-102 v-22 h-40 z"/>` +
     '<rect x="-8" y="92" width="70" height="16" rx="8"/><rect x="-8" y="110" width="78" height="16" rx="8"/><rect x="-8" y="128" width="72" height="16" rx="8"/><rect x="-8" y="146" width="60" height="14" rx="7"/>' +
     '<rect x="-90" y="70" width="20" height="50" rx="10" transform="rotate(-40 -80 95)"/></g>' +
     '<rect x="-150" y="112" width="40" height="52" rx="4" fill="#c79a0a"/>' +
@@ -226,17 +228,17 @@ export const BUILDING_DRAWINGS: Record<string, string> = {
     '<path d="M-166,32 q166,-26 332,0 l-6,20 q-160,-18 -320,0 z"/><path d="M-160,50 q160,-18 320,0 l-2,8 q-158,-16 -316,0 z" fill="BG" opacity="0.6"/>',
   'Fire Safety':
     '<path d="M-55,-40 q0,-50 55,-50 q55,0 55,50 v180 q0,18 -18,18 h-74 q-18,0 -18,-18 z" fill="#c62828"/>' +
-    '<rect x="-55" y="140" width="110" height="18" rx="9" fill="#1f2328"/>' +
+    `<rect x="-55" y="140" width="110" height="18" rx="9" fill="${RUBBER}"/>` +
     '<rect x="-42" y="-40" width="12" height="170" rx="6" fill="#ffffff" opacity="0.3"/>' +
     '<rect x="-40" y="10" width="80" height="70" rx="6" fill="#ffffff" opacity="0.85"/>' +
-    '<rect x="-16" y="-112" width="32" height="24" fill="#5d6670"/><rect x="-28" y="-130" width="56" height="22" rx="4" fill="#8c96a0"/>' +
-    '<path d="M-20,-132 L80,-160" stroke="#d9dee3" stroke-width="12" stroke-linecap="round"/><path d="M-10,-116 L70,-124" stroke="#8c96a0" stroke-width="10" stroke-linecap="round"/>' +
-    '<circle cx="-44" cy="-120" r="16" fill="#d9dee3"/><circle cx="-44" cy="-120" r="10" fill="#ffffff"/><path d="M-44,-120 l6,-6" stroke="#c62828" stroke-width="3"/>' +
-    '<path d="M24,-110 C110,-100 96,-20 90,60" stroke="#1f2328" stroke-width="12" fill="none"/><path d="M82,56 h16 l6,46 h-28 z" fill="#1f2328"/>',
+    `<rect x="-16" y="-112" width="32" height="24" fill="#5d6670"/><rect x="-28" y="-130" width="56" height="22" rx="4" fill="${STEEL}"/>` +
+    `<path d="M-20,-132 L80,-160" stroke="${LIGHT_STEEL}" stroke-width="12" stroke-linecap="round"/><path d="M-10,-116 L70,-124" stroke="${STEEL}" stroke-width="10" stroke-linecap="round"/>` +
+    `<circle cx="-44" cy="-120" r="16" fill="${LIGHT_STEEL}"/><circle cx="-44" cy="-120" r="10" fill="#ffffff"/><path d="M-44,-120 l6,-6" stroke="#c62828" stroke-width="3"/>` +
+    `<path d="M24,-110 C110,-100 96,-20 90,60" stroke="${RUBBER}" stroke-width="12" fill="none"/><path d="M82,56 h16 l6,46 h-28 z" fill="${RUBBER}"/>`,
   'Medical Supplies':
     '<path d="M-95,-40 v-34 q0,-14 14,-14 h70 q14,0 14,14 v34" stroke="BG" stroke-width="16" fill="none"/>' +
     '<rect x="-165" y="-44" width="240" height="196" rx="20"/><rect x="-165" y="-2" width="240" height="6" fill="BG" opacity="0.4"/>' +
-    '<rect x="-150" y="-14" width="20" height="28" rx="3" fill="#d9dee3"/><rect x="40" y="-14" width="20" height="28" rx="3" fill="#d9dee3"/>' +
+    `<rect x="-150" y="-14" width="20" height="28" rx="3" fill="${LIGHT_STEEL}"/><rect x="40" y="-14" width="20" height="28" rx="3" fill="${LIGHT_STEEL}"/>` +
     '<path d="M-62,28 h44 v34 h34 v44 h-34 v34 h-44 v-34 h-34 v-44 h34 z" fill="#ffffff"/>' +
     '<path d="M60,82 q14,-10 30,-10 h44 q16,0 30,10 v52 q-14,16 -30,16 h-44 q-16,0 -30,-16 z" fill="#a9d6e5"/>' +
     '<path d="M64,100 q56,-8 106,0 M64,118 q56,-8 106,0 M64,134 q56,-6 106,0" stroke="#ffffff" stroke-width="4" fill="none" opacity="0.8"/>' +

@@ -1,3 +1,5 @@
+import { GREEN, LIGHT_STEEL, RED, RUBBER, STEEL, YELLOW } from './palette.ts';
+
 /** Rounds a coordinate to one decimal, so the generated shapes stay short. */
 const r1 = (v: number) => Math.round(v * 10) / 10;
 
@@ -103,36 +105,36 @@ export const MATERIAL_DRAWINGS: Record<string, string> = {
     '<rect x="20" y="15" width="130" height="10" fill="#1f4f8a"/><rect x="20" y="90" width="130" height="10" fill="#1f4f8a"/>' +
     '<ellipse cx="85" cy="-50" rx="65" ry="14" fill="#5b93d6"/><ellipse cx="115" cy="-52" rx="12" ry="5" fill="#1f4f8a"/>' +
     '<path d="M-115,-60 v-45 q0,-25 25,-25 h70 q25,0 25,25 v45 z"/><rect x="-95" y="-112" width="70" height="32" rx="14" fill="BG"/>' +
-    '<rect x="-150" y="-92" width="30" height="36" rx="4" fill="LIGHT"/><rect x="-155" y="-102" width="40" height="16" rx="5" fill="#1f2328"/>' +
+    `<rect x="-150" y="-92" width="30" height="36" rx="4" fill="LIGHT"/><rect x="-155" y="-102" width="40" height="16" rx="5" fill="${RUBBER}"/>` +
     '<rect x="-160" y="-62" width="170" height="222" rx="18"/><rect x="-14" y="-62" width="24" height="222" rx="10" fill="BG" opacity="0.35"/>' +
     '<rect x="-142" y="-40" width="118" height="182" rx="12" fill="#ffffff" opacity="0.12"/>' +
-    '<rect x="-40" y="-40" width="80" height="80" rx="4" fill="#ffffff" stroke="#c0392b" stroke-width="8" transform="translate(-83 52) rotate(45)"/>' +
-    '<path d="M-83,20 q30,24 21,50 q-5,14 -21,14 q-16,0 -21,-14 q-7,-20 9,-34 q0,14 10,18 q5,-18 2,-34 z M-106,88 h46 v7 h-46 z" fill="#1f2328"/>',
+    `<rect x="-40" y="-40" width="80" height="80" rx="4" fill="#ffffff" stroke="${RED}" stroke-width="8" transform="translate(-83 52) rotate(45)"/>` +
+    `<path d="M-83,20 q30,24 21,50 q-5,14 -21,14 q-16,0 -21,-14 q-7,-20 9,-34 q0,14 10,18 q5,-18 2,-34 z M-106,88 h46 v7 h-46 z" fill="${RUBBER}"/>`,
 
   // An open paint tin full of paint, a drip running down, a brush resting in it.
   'Paints & Coatings':
     '<path d="M-120,-45 v170 a100,28 0 0 0 200,0 v-170 z" fill="#c5ccd3"/><path d="M-120,-45 v170 a100,28 0 0 0 40,22 v-170 z" fill="#ffffff" opacity="0.3"/>' +
     '<path d="M-120,55 v60 a100,28 0 0 0 200,0 v-60 a100,28 0 0 1 -200,0 z"/>' +
     '<path d="M80,-45 v170 a100,28 0 0 1 -50,24 v-170 z" fill="#000000" opacity="0.12"/>' +
-    '<ellipse cx="-20" cy="-45" rx="100" ry="28" fill="#8c96a0"/><ellipse cx="-20" cy="-45" rx="90" ry="22"/>' +
+    `<ellipse cx="-20" cy="-45" rx="100" ry="28" fill="${STEEL}"/><ellipse cx="-20" cy="-45" rx="90" ry="22"/>` +
     '<ellipse cx="-45" cy="-52" rx="40" ry="8" fill="#ffffff" opacity="0.3"/>' +
     '<path d="M-85,-22 v40 a10,10 0 0 0 20,0 v-12 q6,-6 12,0 v42 a10,10 0 0 0 20,0 v-62 q-26,4 -52,-8 z"/>' +
     '<g transform="translate(75 -78) rotate(35)"><rect x="-14" y="-100" width="28" height="72" rx="12" fill="#b07a45"/>' +
-    '<circle cy="-86" r="5" fill="#5a4028"/><rect x="-24" y="-34" width="48" height="36" rx="4" fill="#d9dee3"/>' +
-    '<rect x="-24" y="-24" width="48" height="6" fill="#8c96a0"/><path d="M-24,2 h48 v38 q-24,14 -48,0 z" fill="#3a3a3a"/>' +
+    `<circle cy="-86" r="5" fill="#5a4028"/><rect x="-24" y="-34" width="48" height="36" rx="4" fill="${LIGHT_STEEL}"/>` +
+    `<rect x="-24" y="-24" width="48" height="6" fill="${STEEL}"/><path d="M-24,2 h48 v38 q-24,14 -48,0 z" fill="#3a3a3a"/>` +
     '<path d="M-24,22 h48 v18 q-24,14 -48,0 z"/></g>',
 
   // A sealant cartridge with its nozzle, loaded in a caulking gun with trigger and plunger rod.
   'Adhesives & Sealants':
-    '<rect x="122" y="0" width="40" height="9" rx="3" fill="#d9dee3"/><rect x="154" y="-16" width="12" height="40" rx="4" fill="#8c96a0"/>' +
+    `<rect x="122" y="0" width="40" height="9" rx="3" fill="${LIGHT_STEEL}"/><rect x="154" y="-16" width="12" height="40" rx="4" fill="${STEEL}"/>` +
     '<rect x="-84" y="-30" width="176" height="70" rx="10"/><rect x="-84" y="-22" width="176" height="12" fill="#ffffff" opacity="0.3"/>' +
     '<rect x="-30" y="-30" width="70" height="70" fill="LIGHT" opacity="0.55"/><rect x="78" y="-30" width="14" height="70" fill="BG" opacity="0.5"/>' +
     '<path d="M-84,-28 L-104,-8 v26 L-84,38 z" opacity="0.8"/>' +
-    '<path d="M-102,-6 L-165,0 v9 L-102,16 z" fill="#eef1f4" stroke="#8c96a0" stroke-width="2"/>' +
-    '<rect x="-108" y="-48" width="12" height="100" rx="3" fill="#8c96a0"/><rect x="-108" y="40" width="216" height="11" rx="3" fill="#8c96a0"/>' +
-    '<rect x="90" y="-48" width="34" height="100" rx="5" fill="#8c96a0"/><rect x="90" y="-48" width="10" height="100" fill="#ffffff" opacity="0.25"/>' +
-    '<path d="M86,52 q-28,42 -8,98 h14 q-14,-50 10,-98 z" fill="#8c96a0"/>' +
-    '<path d="M96,52 h28 l14,88 q2,14 -10,14 h-16 q-10,0 -12,-10 z" fill="#1f2328"/>',
+    `<path d="M-102,-6 L-165,0 v9 L-102,16 z" fill="#eef1f4" stroke="${STEEL}" stroke-width="2"/>` +
+    `<rect x="-108" y="-48" width="12" height="100" rx="3" fill="${STEEL}"/><rect x="-108" y="40" width="216" height="11" rx="3" fill="${STEEL}"/>` +
+    `<rect x="90" y="-48" width="34" height="100" rx="5" fill="${STEEL}"/><rect x="90" y="-48" width="10" height="100" fill="#ffffff" opacity="0.25"/>` +
+    `<path d="M86,52 q-28,42 -8,98 h14 q-14,-50 10,-98 z" fill="${STEEL}"/>` +
+    `<path d="M96,52 h28 l14,88 q2,14 -10,14 h-16 q-10,0 -12,-10 z" fill="${RUBBER}"/>`,
 
   // A heap of plastic pellets in front of a polymer bag marked with a ring symbol.
   'Plastics & Polymers':
@@ -149,9 +151,9 @@ export const MATERIAL_DRAWINGS: Record<string, string> = {
     '<path d="M90,-58 v200 a85,18 0 0 0 40,-10 v-200 z" fill="#000000" opacity="0.15"/>' +
     '<rect x="-40" y="20" width="170" height="8" fill="BG" opacity="0.4"/><rect x="-40" y="95" width="170" height="8" fill="BG" opacity="0.4"/>' +
     '<rect x="100" y="-30" width="14" height="150" rx="7" fill="#ffffff" opacity="0.5"/><rect x="100" y="40" width="14" height="80" rx="7" fill="#3a9ad9"/>' +
-    '<rect x="-5" y="-110" width="70" height="48" rx="6" fill="#d9dee3"/><rect x="65" y="-102" width="52" height="34" rx="8" fill="#8c96a0"/>' +
-    '<circle cx="22" cy="-86" r="13" fill="#1f2328"/><rect x="-10" y="-68" width="135" height="10" rx="3" fill="#8c96a0"/>' +
-    '<path d="M0,-100 q-40,-40 -90,-10 v22" fill="none" stroke="#8c96a0" stroke-width="7"/>' +
+    `<rect x="-5" y="-110" width="70" height="48" rx="6" fill="${LIGHT_STEEL}"/><rect x="65" y="-102" width="52" height="34" rx="8" fill="${STEEL}"/>` +
+    `<circle cx="22" cy="-86" r="13" fill="${RUBBER}"/><rect x="-10" y="-68" width="135" height="10" rx="3" fill="${STEEL}"/>` +
+    `<path d="M0,-100 q-40,-40 -90,-10 v22" fill="none" stroke="${STEEL}" stroke-width="7"/>` +
     '<path d="M-95,-50 q70,85 70,130 a70,70 0 0 1 -140,0 q0,-45 70,-130 z" fill="#3a9ad9"/>' +
     '<path d="M-140,85 a45,45 0 0 0 30,42" fill="none" stroke="#ffffff" stroke-width="9" stroke-linecap="round" opacity="0.7"/>',
 
@@ -197,15 +199,15 @@ export const MATERIAL_DRAWINGS: Record<string, string> = {
   'Printing Services':
     '<rect x="-165" y="-70" width="175" height="220" rx="10"/><rect x="-165" y="-70" width="175" height="22" rx="8" fill="BG" opacity="0.4"/>' +
     '<rect x="-152" y="-35" width="150" height="80" rx="8" fill="BG"/>' +
-    '<circle cx="-122" cy="-5" r="21" fill="#00a0e0"/><circle cx="-77" cy="-5" r="21" fill="#e0308a"/><circle cx="-32" cy="-5" r="21" fill="#f1c40f"/>' +
-    '<g fill="#d9dee3"><circle cx="-122" cy="-5" r="7"/><circle cx="-77" cy="-5" r="7"/><circle cx="-32" cy="-5" r="7"/></g>' +
+    `<circle cx="-122" cy="-5" r="21" fill="#00a0e0"/><circle cx="-77" cy="-5" r="21" fill="#e0308a"/><circle cx="-32" cy="-5" r="21" fill="${YELLOW}"/>` +
+    `<g fill="${LIGHT_STEEL}"><circle cx="-122" cy="-5" r="7"/><circle cx="-77" cy="-5" r="7"/><circle cx="-32" cy="-5" r="7"/></g>` +
     '<rect x="-152" y="20" width="160" height="7" fill="#f4f6f8"/>' +
     '<rect x="-145" y="75" width="65" height="40" rx="5" fill="BG" opacity="0.6"/><circle cx="-52" cy="95" r="9" fill="#2ecc71"/>' +
-    '<circle cx="-24" cy="95" r="9" fill="#c0392b"/>' +
+    `<circle cx="-24" cy="95" r="9" fill="${RED}"/>` +
     '<g transform="translate(2 18) rotate(28.5)"><rect x="0" y="0" width="170" height="56" fill="#f4f6f8"/>' +
     '<g fill="#ffffff" stroke="#b0b8c0" stroke-width="2"><rect x="18" y="6" width="50" height="44" rx="6"/><rect x="76" y="6" width="50" height="44" rx="6"/></g>' +
-    '<rect x="25" y="13" width="16" height="30" fill="#00a0e0"/><rect x="45" y="13" width="16" height="13" fill="#e0308a"/><rect x="45" y="30" width="16" height="13" fill="#f1c40f"/>' +
-    '<rect x="83" y="13" width="16" height="30" fill="#00a0e0"/><rect x="103" y="13" width="16" height="13" fill="#e0308a"/><rect x="103" y="30" width="16" height="13" fill="#f1c40f"/></g>' +
+    `<rect x="25" y="13" width="16" height="30" fill="#00a0e0"/><rect x="45" y="13" width="16" height="13" fill="#e0308a"/><rect x="45" y="30" width="16" height="13" fill="${YELLOW}"/>` +
+    `<rect x="83" y="13" width="16" height="30" fill="#00a0e0"/><rect x="103" y="13" width="16" height="13" fill="#e0308a"/><rect x="103" y="30" width="16" height="13" fill="${YELLOW}"/></g>` +
     '<circle cx="124" cy="122" r="44" fill="#f4f6f8"/><circle cx="124" cy="122" r="44" fill="none" stroke="#e0308a" stroke-width="5"/>' +
     '<circle cx="124" cy="122" r="30" fill="none" stroke="#b0b8c0" stroke-width="3"/><circle cx="124" cy="122" r="13" fill="BG"/>',
 
@@ -233,7 +235,7 @@ export const MATERIAL_DRAWINGS: Record<string, string> = {
     '<path d="M0,-138 L-30,-155 L-40,-118 Z M0,-138 L30,-155 L40,-118 Z" fill="BG" opacity="0.4"/>' +
     '<rect x="-3" y="-138" width="6" height="200" fill="BG" opacity="0.55"/>' +
     '<rect x="-68" y="-100" width="44" height="38" rx="4" fill="BG" opacity="0.25"/><rect x="24" y="-100" width="44" height="38" rx="4" fill="BG" opacity="0.25"/>' +
-    '<g fill="#dfe4e8" stroke="#f1c40f" stroke-width="3"><rect x="-86" y="12" width="172" height="18"/>' +
+    `<g fill="#dfe4e8" stroke="${YELLOW}" stroke-width="3"><rect x="-86" y="12" width="172" height="18"/>` +
     '<polygon points="-86,100 -12,100 -12,118 -85,118"/><polygon points="12,100 86,100 85,118 12,118"/>' +
     '<polygon points="-84,130 -12,130 -12,148 -83,148"/><polygon points="12,130 84,130 83,148 12,148"/>' +
     '<polygon points="147,-25 152,-9 112,9 107,-6"/><polygon points="-147,-25 -152,-9 -112,9 -107,-6"/>' +
@@ -251,21 +253,21 @@ export const MATERIAL_DRAWINGS: Record<string, string> = {
 
   // A farm tractor seen from the side: big rear wheel, small front wheel, cab and exhaust.
   'Agricultural Machinery':
-    '<rect x="-60" y="-75" width="11" height="80" rx="3" fill="#8c96a0"/><rect x="-63" y="-82" width="17" height="10" rx="3" fill="#1f2328"/>' +
+    `<rect x="-60" y="-75" width="11" height="80" rx="3" fill="${STEEL}"/><rect x="-63" y="-82" width="17" height="10" rx="3" fill="${RUBBER}"/>` +
     '<rect x="0" y="-135" width="135" height="145" rx="8"/><rect x="-10" y="-150" width="155" height="18" rx="6" fill="BG"/>' +
     '<path d="M14,-120 h50 v100 h-50 z M76,-120 h46 v100 h-46 z" fill="#cfe8f5" opacity="0.9"/>' +
     '<path d="M20,-112 l20,0 l-20,30 z" fill="#ffffff" opacity="0.6"/>' +
     '<path d="M-155,10 q0,-15 15,-15 h150 v80 h-165 z"/><rect x="-160" y="5" width="14" height="55" rx="4" fill="BG"/>' +
     '<rect x="-140" y="-5" width="135" height="10" fill="#ffffff" opacity="0.25"/><rect x="-135" y="65" width="140" height="22" fill="#3a3f45"/>' +
     '<path d="M-20,85 a90,90 0 0 1 180,0 h-14 a76,76 0 0 0 -152,0 z"/>' +
-    '<circle cx="70" cy="85" r="75" fill="#1f2328"/>' +
+    `<circle cx="70" cy="85" r="75" fill="${RUBBER}"/>` +
     Array.from(
       { length: 14 },
       (_, i) =>
-        `<rect x="-8" y="-80" width="16" height="12" rx="2" fill="#1f2328" transform="translate(70 85) rotate(${i * 25.7})"/>`,
+        `<rect x="-8" y="-80" width="16" height="12" rx="2" fill="${RUBBER}" transform="translate(70 85) rotate(${i * 25.7})"/>`,
     ).join('') +
-    '<circle cx="70" cy="85" r="44"/><circle cx="70" cy="85" r="30" fill="BG" opacity="0.5"/><circle cx="70" cy="85" r="14" fill="#d9dee3"/>' +
-    '<circle cx="-105" cy="118" r="42" fill="#1f2328"/><circle cx="-105" cy="118" r="24"/><circle cx="-105" cy="118" r="8" fill="#d9dee3"/>',
+    `<circle cx="70" cy="85" r="44"/><circle cx="70" cy="85" r="30" fill="BG" opacity="0.5"/><circle cx="70" cy="85" r="14" fill="${LIGHT_STEEL}"/>` +
+    `<circle cx="-105" cy="118" r="42" fill="${RUBBER}"/><circle cx="-105" cy="118" r="24"/><circle cx="-105" cy="118" r="8" fill="${LIGHT_STEEL}"/>`,
 
   // A sewn fertilizer sack with a sprouting plant symbol, coloured granules spilled in front.
   'Fertilizers & Agrochemicals':
@@ -274,9 +276,9 @@ export const MATERIAL_DRAWINGS: Record<string, string> = {
     '<path d="M-112,-122 q92,-14 184,0" fill="none" stroke="#ffffff" stroke-width="3" stroke-dasharray="8 6" opacity="0.7"/>' +
     '<path d="M40,-132 q12,138 0,276 h30 q14,-140 0,-276 z" fill="#000000" opacity="0.12"/>' +
     '<circle cx="-20" cy="0" r="64" fill="#ffffff" opacity="0.92"/><ellipse cx="-20" cy="40" rx="34" ry="8" fill="#8d6e4a"/>' +
-    '<path d="M-20,40 V-12" stroke="#2e7d32" stroke-width="8"/>' +
-    '<path d="M-20,-5 q-45,-5 -45,-40 q40,0 45,40 z M-20,-12 q40,-5 45,-38 q-45,-2 -45,38 z" fill="#2e7d32"/>' +
-    heap(100, 160, 72, 56, 8, ['#f4f6f8', '#9bb8d3', '#e8b3c0', '#d9dee3']),
+    `<path d="M-20,40 V-12" stroke="${GREEN}" stroke-width="8"/>` +
+    `<path d="M-20,-5 q-45,-5 -45,-40 q40,0 45,40 z M-20,-12 q40,-5 45,-38 q-45,-2 -45,38 z" fill="${GREEN}"/>` +
+    heap(100, 160, 72, 56, 8, ['#f4f6f8', '#9bb8d3', '#e8b3c0', LIGHT_STEEL]),
 
   // An open jute sack full of grain, ears of wheat leaning out, grains spilled on the floor.
   'Grains & Pulses':
@@ -312,8 +314,8 @@ export const MATERIAL_DRAWINGS: Record<string, string> = {
     bowl(0, -25, 78, '#e0a526') +
     bowl(-80, 70, 72, '#b5502a') +
     bowl(80, 70, 72, '#6b8e23') +
-    '<path d="M-158,136 q45,26 120,-10 q10,-4 6,8 q-65,44 -126,2 z" fill="#c0392b"/>' +
-    '<path d="M-36,130 q10,-4 18,-16" stroke="#2e7d32" stroke-width="6" stroke-linecap="round" fill="none"/>' +
+    `<path d="M-158,136 q45,26 120,-10 q10,-4 6,8 q-65,44 -126,2 z" fill="${RED}"/>` +
+    `<path d="M-36,130 q10,-4 18,-16" stroke="${GREEN}" stroke-width="6" stroke-linecap="round" fill="none"/>` +
     '<path d="M-145,142 q40,14 85,-4" stroke="#ffffff" stroke-opacity="0.4" stroke-width="4" fill="none"/>' +
     '<g transform="translate(110 140)" fill="#7b3f1d">' +
     Array.from(
@@ -324,14 +326,14 @@ export const MATERIAL_DRAWINGS: Record<string, string> = {
 
   // A plastic crate heaped with a lettuce, red apples and oranges.
   'Fresh Produce':
-    '<circle cx="-95" cy="-20" r="48" fill="#5fa83a"/><circle cx="-125" cy="-5" r="36" fill="#2e7d32"/><circle cx="-70" cy="-45" r="34" fill="#7cc04f"/>' +
+    `<circle cx="-95" cy="-20" r="48" fill="#5fa83a"/><circle cx="-125" cy="-5" r="36" fill="${GREEN}"/><circle cx="-70" cy="-45" r="34" fill="#7cc04f"/>` +
     '<path d="M-95,-60 q-8,40 -30,60 M-95,-20 q20,-10 30,-30" stroke="#d8f0c0" stroke-width="4" fill="none"/>' +
-    '<circle cx="-10" cy="-20" r="36" fill="#e67e22"/><circle cx="60" cy="-30" r="36" fill="#c0392b"/><circle cx="118" cy="-10" r="34" fill="#e67e22"/>' +
-    '<circle cx="-45" cy="10" r="34" fill="#c0392b"/><circle cx="25" cy="8" r="36" fill="#e67e22"/><circle cx="90" cy="12" r="34" fill="#c0392b"/>' +
+    `<circle cx="-10" cy="-20" r="36" fill="#e67e22"/><circle cx="60" cy="-30" r="36" fill="${RED}"/><circle cx="118" cy="-10" r="34" fill="#e67e22"/>` +
+    `<circle cx="-45" cy="10" r="34" fill="${RED}"/><circle cx="25" cy="8" r="36" fill="#e67e22"/><circle cx="90" cy="12" r="34" fill="${RED}"/>` +
     '<g fill="#ffffff" opacity="0.35"><circle cx="-56" cy="-2" r="9"/><circle cx="48" cy="-42" r="9"/><circle cx="78" cy="0" r="9"/>' +
     '<circle cx="-20" cy="-32" r="8"/><circle cx="14" cy="-4" r="8"/><circle cx="106" cy="-22" r="8"/></g>' +
     '<path d="M60,-66 q4,-12 0,-20 M-45,-24 q3,-10 -2,-18 M90,-22 q3,-10 0,-18" stroke="#6d4c2f" stroke-width="5" fill="none"/>' +
-    '<path d="M62,-74 q18,-16 32,-6 q-16,16 -32,6 z M-44,-32 q-18,-14 -30,-4 q16,14 30,4 z" fill="#2e7d32"/>' +
+    `<path d="M62,-74 q18,-16 32,-6 q-16,16 -32,6 z M-44,-32 q-18,-14 -30,-4 q16,14 30,4 z" fill="${GREEN}"/>` +
     '<rect x="-160" y="18" width="320" height="20" rx="6" opacity="0.85"/><path d="M-150,38 h300 l-8,120 h-284 z"/>' +
     '<g fill="BG" opacity="0.55">' +
     [-120, -60, 0, 60]
