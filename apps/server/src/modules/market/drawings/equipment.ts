@@ -1,4 +1,4 @@
-import { LIGHT_STEEL, RUBBER, STEEL } from './palette.ts';
+import { GREEN, LIGHT_STEEL, RED, RUBBER, STEEL, YELLOW } from './palette.ts';
 
 /** Circles of radius `r` spaced evenly on a ring of radius `radius` around (cx, cy). */
 function ring(n: number, radius: number, r: number, fill: string, cx = 0, cy = 0, start = -90) {
@@ -78,7 +78,7 @@ export const EQUIPMENT_DRAWINGS: Record<string, string> = {
     '<circle r="72" fill="BG" opacity="0.35"/><circle r="62" fill="#ffffff" opacity="0.3"/>' +
     ring(5, 36, 9, 'BG') +
     '<circle r="16" fill="BG"/>' +
-    '<path d="M27,-158A160,160 0 0 1 150,-55L86,-31A92,92 0 0 0 16,-91Z" fill="#c0392b"/>' +
+    `<path d="M27,-158A160,160 0 0 1 150,-55L86,-31A92,92 0 0 0 16,-91Z" fill="${RED}"/>` +
     '<path d="M40,-138A140,140 0 0 1 128,-60" stroke="#ffffff" stroke-width="8" fill="none" opacity="0.3"/>' +
     '<circle cx="50" cy="-118" r="9" fill="#7f1d14"/><circle cx="110" cy="-70" r="9" fill="#7f1d14"/>',
   'Tyres & Wheels':
@@ -102,7 +102,7 @@ export const EQUIPMENT_DRAWINGS: Record<string, string> = {
     '<rect x="-165" y="-120" width="215" height="14" fill="#ffffff" opacity="0.3"/>' +
     '<path d="M58,80V-55Q58,-65 68,-65H120Q130,-65 136,-55L160,0Q165,10 165,20V80Z"/>' +
     '<path d="M78,-50H118L140,-2H78Z" fill="#cfe3ee"/><path d="M84,-46H100L90,-8H84Z" fill="#ffffff" opacity="0.6"/>' +
-    '<path d="M78,10H98" stroke="BG" stroke-width="4"/><rect x="155" y="30" width="10" height="14" fill="#f1c40f"/>' +
+    `<path d="M78,10H98" stroke="BG" stroke-width="4"/><rect x="155" y="30" width="10" height="14" fill="${YELLOW}"/>` +
     `<rect x="-165" y="80" width="330" height="18" fill="${RUBBER}"/><rect x="150" y="80" width="18" height="22" rx="3" fill="${STEEL}"/>` +
     '<path d="M-150,98A36,36 0 0 1 -60,98M80,98A36,36 0 0 1 152,98" fill="BG"/>' +
     wheel(-125, 118, 34) +
@@ -119,36 +119,36 @@ export const EQUIPMENT_DRAWINGS: Record<string, string> = {
     '<path d="M128,-10C140,15 166,45 166,72A38,38 0 0 1 90,72C90,45 116,15 128,-10Z" fill="#e0a526"/>' +
     '<path d="M106,72A22,22 0 0 0 120,96" stroke="#ffffff" stroke-width="7" fill="none" stroke-linecap="round" opacity="0.7"/>',
   'Test & Measurement':
-    '<path d="M-55,100C-60,150 -120,150 -125,110L-130,-40" stroke="#c0392b" stroke-width="8" fill="none"/>' +
+    `<path d="M-55,100C-60,150 -120,150 -125,110L-130,-40" stroke="${RED}" stroke-width="8" fill="none"/>` +
     `<path d="M-15,100C-10,160 120,160 128,110L135,-40" stroke="${RUBBER}" stroke-width="8" fill="none"/>` +
-    '<path d="M-138,-40h16l-4,-65h-8z" fill="#c0392b"/><path d="M-130,-105v-30" stroke="#b0b8c0" stroke-width="4"/>' +
+    `<path d="M-138,-40h16l-4,-65h-8z" fill="${RED}"/><path d="M-130,-105v-30" stroke="#b0b8c0" stroke-width="4"/>` +
     `<path d="M127,-40h16l-4,-65h-8z" fill="${RUBBER}"/><path d="M135,-105v-30" stroke="#b0b8c0" stroke-width="4"/>` +
-    '<rect x="-95" y="-165" width="190" height="300" rx="28" fill="#f1c40f"/>' +
+    `<rect x="-95" y="-165" width="190" height="300" rx="28" fill="${YELLOW}"/>` +
     '<rect x="-78" y="-148" width="156" height="266" rx="16"/>' +
-    '<rect x="-62" y="-132" width="124" height="66" rx="6" fill="#1f2328"/><rect x="-54" y="-124" width="108" height="50" rx="3" fill="#b9c8b0"/>' +
+    `<rect x="-62" y="-132" width="124" height="66" rx="6" fill="${RUBBER}"/><rect x="-54" y="-124" width="108" height="50" rx="3" fill="#b9c8b0"/>` +
     '<path d="M-46,-116h50" stroke="#ffffff" stroke-width="5" opacity="0.5"/>' +
     `<circle cy="-3" r="40" fill="${RUBBER}"/><circle cy="-3" r="30" fill="#3a4048"/>` +
     '<rect x="-5" y="-38" width="10" height="32" rx="4" fill="#ffffff"/>' +
     ring(9, 50, 3, '#ffffff', 0, -3, -180) +
-    `<circle cx="-40" cy="85" r="11" fill="#c0392b"/><circle cy="85" r="11" fill="${RUBBER}"/><circle cx="40" cy="85" r="11" fill="${RUBBER}"/>` +
+    `<circle cx="-40" cy="85" r="11" fill="${RED}"/><circle cy="85" r="11" fill="${RUBBER}"/><circle cx="40" cy="85" r="11" fill="${RUBBER}"/>` +
     '<circle cx="-40" cy="85" r="4" fill="#ffffff" opacity="0.5"/><circle cy="85" r="4" fill="#ffffff" opacity="0.4"/>' +
     '<circle cx="40" cy="85" r="4" fill="#ffffff" opacity="0.4"/>',
   'Automation & Control':
     `<rect x="-168" y="-18" width="336" height="36" fill="${STEEL}"/><rect x="-168" y="-18" width="336" height="8" fill="${LIGHT_STEEL}"/>` +
     `<path d="M-160,0h14M150,0h14" stroke="${RUBBER}" stroke-width="8" stroke-linecap="round"/>` +
-    plcModule(-140, 84, [2, '#f1c40f']) +
-    '<rect x="-112" y="-50" width="44" height="30" rx="3" fill="BG"/><rect x="-112" y="0" width="44" height="50" rx="3" fill="#1f2328"/>' +
+    plcModule(-140, 84, [2, YELLOW]) +
+    `<rect x="-112" y="-50" width="44" height="30" rx="3" fill="BG"/><rect x="-112" y="0" width="44" height="50" rx="3" fill="${RUBBER}"/>` +
     '<rect x="-104" y="10" width="28" height="16" rx="2" fill="#4a5058"/>' +
     plcModule(-56, 50, [4, '#2ecc71']) +
-    plcModule(-6, 50, [3, '#f1c40f']) +
-    plcModule(44, 50, [0, '#f1c40f']) +
-    plcModule(94, 50, [2, '#c0392b']),
+    plcModule(-6, 50, [3, YELLOW]) +
+    plcModule(44, 50, [0, YELLOW]) +
+    plcModule(94, 50, [2, RED]),
   'Electronic Components':
     '<path d="M-160,-105L-148,-117H147L135,-105Z" fill="#1b5e20"/><path d="M135,-105L147,-117V133L135,145Z" fill="#1b5e20"/>' +
-    '<rect x="-160" y="-105" width="295" height="250" rx="6" fill="#2e7d32"/>' +
+    `<rect x="-160" y="-105" width="295" height="250" rx="6" fill="${GREEN}"/>` +
     '<path d="M-130,-60H-60L-40,-40M-130,-40H-75M-130,120H-80L-60,100V60M30,120V80L50,60H80M110,-80V40M90,-80V20L70,0" stroke="#d4a94a" stroke-width="4" fill="none" opacity="0.9"/>' +
     '<path d="M-20,-80V-100M0,-80V-100M20,-80V-100M40,60V100M60,100H100" stroke="#d4a94a" stroke-width="4" fill="none" opacity="0.9"/>' +
-    '<circle cx="-143" cy="-88" r="8" fill="#d9dee3"/><circle cx="118" cy="-88" r="8" fill="#d9dee3"/><circle cx="-143" cy="128" r="8" fill="#d9dee3"/><circle cx="118" cy="128" r="8" fill="#d9dee3"/>' +
+    `<circle cx="-143" cy="-88" r="8" fill="${LIGHT_STEEL}"/><circle cx="118" cy="-88" r="8" fill="${LIGHT_STEEL}"/><circle cx="-143" cy="128" r="8" fill="${LIGHT_STEEL}"/><circle cx="118" cy="128" r="8" fill="${LIGHT_STEEL}"/>` +
     '<circle cx="-143" cy="-88" r="4" fill="#1b5e20"/><circle cx="118" cy="-88" r="4" fill="#1b5e20"/><circle cx="-143" cy="128" r="4" fill="#1b5e20"/><circle cx="118" cy="128" r="4" fill="#1b5e20"/>' +
     Array.from({ length: 8 }, (_, i) => {
       const p = -31 + i * 10;
@@ -215,7 +215,7 @@ export const EQUIPMENT_DRAWINGS: Record<string, string> = {
     '<path d="M-90,-102.5L90,-52.5" stroke="#b8926a" stroke-width="2"/>' +
     '<path d="M-103,-97L-77,-108L103,-58L77,-47Z" fill="#e8d3a8"/><path d="M77,-47L103,-58V-13L77,-2Z" fill="#d6bf92"/>' +
     '<path d="M-74,24L-10,42V100L-74,82Z" fill="#ffffff"/>' +
-    '<path d="M-66,36L-20,49M-66,50L-34,59M-66,64L-40,71" stroke="#8c96a0" stroke-width="4"/>' +
+    `<path d="M-66,36L-20,49M-66,50L-34,59M-66,64L-40,71" stroke="${STEEL}" stroke-width="4"/>` +
     '<path d="M-150,-52L10,-8M30,-8L150,-63" stroke="#ffffff" stroke-width="3" opacity="0.35"/>',
   'pack:sack':
     '<path d="M-118,-150L-100,-118Q0,-106 100,-118L118,-150L130,-110Q155,10 140,130Q135,160 100,160H-100Q-135,160 -140,130Q-155,10 -130,-110Z" fill="#e9e4d4"/>' +
@@ -234,7 +234,7 @@ export const EQUIPMENT_DRAWINGS: Record<string, string> = {
     '<path d="M85,-85L135,-115Q145,-15 135,85L85,115Q95,15 85,-85Z" fill="#d6d6cc"/>' +
     '<path d="M-125,-85L85,-85Q95,15 85,115L-125,115Q-135,15 -125,-85Z" fill="#f1f1ea"/>' +
     '<path d="M-110,-80V110M70,-80V110M-20,-80Q-15,15 -20,110" stroke="#d2d2c6" stroke-width="4"/>' +
-    '<ellipse cx="5" cy="-104" rx="24" ry="8" fill="#d6d6cc"/><path d="M-8,-104V-130H18V-104" fill="#ecece4"/><path d="M-10,-124H20" stroke="#8c96a0" stroke-width="4"/>' +
+    `<ellipse cx="5" cy="-104" rx="24" ry="8" fill="#d6d6cc"/><path d="M-8,-104V-130H18V-104" fill="#ecece4"/><path d="M-10,-124H20" stroke="${STEEL}" stroke-width="4"/>` +
     [
       [-125, -85],
       [85, -85],
