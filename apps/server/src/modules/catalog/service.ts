@@ -466,7 +466,11 @@ export async function productDetail(
   });
 }
 
-/** A product's tiers, photos, categories, brand and count of combinations, as columns of its row. */
+/**
+ * A product's tiers, photos, categories, brand and count of combinations, as columns of its row. The outer
+ * row is written `products.id`: in a one-table select Drizzle leaves its columns unqualified, and a bare `id`
+ * would name the subquery's own.
+ */
 const DETAIL_PARTS = {
   tiers: sql<[string, string, string][]>`(select coalesce(json_agg(json_build_array(t.min_qty::text,
     t.max_qty::text, t.per_unit::text) order by t.position), '[]') from ${productPriceTiers} t
@@ -582,7 +586,7 @@ export async function listProducts(db: Db, companyId: number, query: ProductList
         where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`,
       categoryId: sql<number | null>`(select ${productCategories.categoryId} from ${productCategories}
         where ${productCategories.productId} = ${products.id} order by ${productCategories.position} limit 1)`,
-      combinations: sql<number>`(select count(*)::int from ${productVariations} where ${productVariations.productId} = products.id)`,
+      combinations: sql<number>`(select count(*)::int from ${productVariations} where ${productVariations.productId} = ${products.id})`,
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
