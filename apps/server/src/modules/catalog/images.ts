@@ -224,12 +224,3 @@ export async function syncPhotos(tx: Tx, companyId: number, productId: number, i
   }
   return removed.map((row) => row.storageKey);
 }
-
-export async function productPhotos(db: Db | Tx, productId: number): Promise<ProductImage[]> {
-  const rows = await db
-    .select()
-    .from(productImages)
-    .where(eq(productImages.productId, productId))
-    .orderBy(productImages.position, productImages.id);
-  return rows.map(toImage);
-}
