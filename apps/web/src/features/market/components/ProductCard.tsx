@@ -68,21 +68,23 @@ export function SellerRating({ rating }: { rating: MarketProduct['seller_rating'
   if (!rating) return null;
   const reviews = rating.count === 1 ? '1 review' : `${rating.count} reviews`;
   return (
-    <Group gap={4} wrap="nowrap" data-testid="seller-rating">
+    <div className="mk-line mk-text-xs" data-testid="seller-rating">
       <IconStarFilled size={12} color="var(--mantine-color-yellow-8)" aria-hidden />
-      <Text size="xs" fw={600}>
+      <p className="mk-strong">
         <span className="mk-visually-hidden">Seller rated </span>
         {rating.average.toFixed(1)}
         <span className="mk-visually-hidden"> out of 5</span>
-      </Text>
-      <Text size="xs" c="dimmed">
-        ({reviews})
-      </Text>
-    </Group>
+      </p>
+      <p className="mk-dimmed">({reviews})</p>
+    </div>
   );
 }
 
-/** A product in the grid. The whole card opens the product page in a new tab (spec section 2). */
+/**
+ * A product in the grid. The whole card opens the product page in a new tab (spec section 2).
+ * Its lines are plain elements on the theme's sizes (`mk-card-*` in market.css): a list page shows a
+ * dozen cards, and each Mantine Text or Group is a style hook to run on every cold render (issue 39).
+ */
 export function ProductCard({
   product,
   keyword,
@@ -95,41 +97,30 @@ export function ProductCard({
     <Card className="mk-card" padding="sm" data-testid={testId} pos="relative">
       <Card.Section pos="relative">
         <Picture product={product} priority={priority} />
-        <Group pos="absolute" top={8} right={8}>
+        <div className="mk-card-corner">
           <WishlistButton productId={product.id} name={product.name} size="md" />
-        </Group>
+        </div>
       </Card.Section>
-      <Stack gap={6} mt="sm">
-        <Text
-          component="a"
+      <div className="mk-card-body">
+        <a
           href={productHref(product, keyword)}
           target="_blank"
           rel="noopener"
-          className="mk-card-title"
-          fw={600}
-          size="sm"
-          lineClamp={2}
+          className="mk-card-title mk-text-sm mk-strong mk-clamp-2"
           data-track="product-image-click"
         >
           {productTitle(product)}
-        </Text>
-        <Text fw={700} size="lg" c="brand.8" data-testid="product-price">
+        </a>
+        <p className="mk-card-price" data-testid="product-price">
           {priceText(product)}
           {product.unit && product.unit_price !== null && (
-            <Text span size="xs" c="dimmed" fw={400}>
-              {' '}
-              / {product.unit}
-            </Text>
+            <span className="mk-text-xs mk-dimmed mk-unit"> / {product.unit}</span>
           )}
-        </Text>
-        {order && (
-          <Text size="xs" c="dimmed">
-            {order}
-          </Text>
-        )}
+        </p>
+        {order && <p className="mk-text-xs mk-dimmed">{order}</p>}
         {!compact && (
           <>
-            <Group gap={6}>
+            <div className="mk-line mk-card-badges">
               <Badge size="xs" variant="light" color={product.availability === 'in_stock' ? 'teal' : 'grape'}>
                 {AVAILABILITY_LABELS[product.availability]}
               </Badge>
@@ -138,8 +129,8 @@ export function ProductCard({
                   {product.condition}
                 </Badge>
               )}
-            </Group>
-            <Text size="xs" c="dimmed" lineClamp={1}>
+            </div>
+            <p className="mk-text-xs mk-dimmed mk-clamp-1">
               {product.shop_name}
               {product.company_details.member_type === 'Verified Supplier' && (
                 <IconCircleCheckFilled
@@ -149,18 +140,18 @@ export function ProductCard({
                   style={{ marginLeft: 4, verticalAlign: -2 }}
                 />
               )}
-            </Text>
+            </p>
             <SellerRating rating={product.seller_rating} />
-            <Group gap={4} c="dimmed">
+            <div className="mk-line mk-dimmed">
               <IconMapPin size={12} aria-hidden />
-              <Text size="xs">
+              <p className="mk-text-xs">
                 {product.company_details.country_name ?? 'Worldwide'} · {product.company_details.business_type}
-              </Text>
-            </Group>
+              </p>
+            </div>
             <CardChatNow product={product} fullWidth />
           </>
         )}
-      </Stack>
+      </div>
     </Card>
   );
 }

@@ -1,8 +1,30 @@
-import { Anchor, Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Title } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import type { MarketProduct, SupplierSummary } from '@tradeloop/contracts/market';
 import { initials } from '../../../lib/format.ts';
 import { priceText, productHref } from '../../../lib/product-format.ts';
+
+/**
+ * A picture or, without one, initials: the panels' rows are plain elements (`mk-side-*` in market.css),
+ * like the product cards, since a list page shows two dozen of them on every cold render (issue 39).
+ */
+function Thumb({
+  src,
+  text,
+  size,
+  brand = false,
+}: {
+  src?: string | null;
+  text: string;
+  size: 32 | 44;
+  brand?: boolean;
+}) {
+  return (
+    <span className="mk-avatar" data-size={size} data-brand={brand || undefined}>
+      {src ? <img src={src} alt="" loading="lazy" /> : initials(text)}
+    </span>
+  );
+}
 
 function ProductLines({ title, products }: { title: string; products: MarketProduct[] }) {
   if (products.length === 0) return null;
@@ -11,23 +33,24 @@ function ProductLines({ title, products }: { title: string; products: MarketProd
       <Title order={2} size="h6" mb="sm">
         {title}
       </Title>
-      <Stack gap="sm">
+      <ul className="mk-side-list">
         {products.map((product) => (
-          <Group key={product.id} wrap="nowrap" gap="sm" align="flex-start">
-            <Avatar src={product.main_image?.thumb ?? null} radius="md" size={44} alt="">
-              {initials(product.name)}
-            </Avatar>
-            <div style={{ minWidth: 0 }}>
-              <Anchor href={productHref(product)} target="_blank" rel="noopener" size="sm" lineClamp={2} c="dark.7">
+          <li key={product.id} className="mk-side-item">
+            <Thumb src={product.main_image?.thumb} text={product.name} size={44} />
+            <div className="mk-side-text">
+              <a
+                href={productHref(product)}
+                target="_blank"
+                rel="noopener"
+                className="mk-side-link mk-text-sm mk-clamp-2"
+              >
                 {product.name}
-              </Anchor>
-              <Text size="xs" c="brand.8" fw={600}>
-                {priceText(product)}
-              </Text>
+              </a>
+              <p className="mk-text-xs mk-strong mk-side-price">{priceText(product)}</p>
             </div>
-          </Group>
+          </li>
         ))}
-      </Stack>
+      </ul>
     </Card>
   );
 }
@@ -39,15 +62,13 @@ function Suppliers({ suppliers }: { suppliers: SupplierSummary[] }) {
       <Title order={2} size="h6" mb="sm">
         Manufacturers and suppliers
       </Title>
-      <Stack gap="sm">
+      <ul className="mk-side-list">
         {suppliers.map((supplier) => (
-          <Group key={supplier.id} wrap="nowrap" gap="sm" align="flex-start" data-testid="side-supplier">
-            <Avatar color="brand" radius="md" size={32}>
-              {initials(supplier.name)}
-            </Avatar>
+          <li key={supplier.id} className="mk-side-item" data-testid="side-supplier">
+            <Thumb text={supplier.name} size={32} brand />
             {/* The column is narrow: names wrap whole instead of being cut (issue 15). */}
-            <div style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
-              <Text size="sm" fw={600}>
+            <div className="mk-side-text mk-side-wrap">
+              <p className="mk-text-sm mk-strong">
                 {supplier.name}
                 {supplier.member_type === 'Verified Supplier' && (
                   <IconCircleCheckFilled
@@ -57,17 +78,17 @@ function Suppliers({ suppliers }: { suppliers: SupplierSummary[] }) {
                     style={{ marginLeft: 4, verticalAlign: -2 }}
                   />
                 )}
-              </Text>
-              <Text size="xs" c="dimmed">
+              </p>
+              <p className="mk-text-xs mk-dimmed">
                 {supplier.business_type} · {supplier.country_name ?? 'Worldwide'}
-              </Text>
-              <Text size="xs" c="dimmed" data-testid="supplier-products">
+              </p>
+              <p className="mk-text-xs mk-dimmed" data-testid="supplier-products">
                 {supplier.products} {supplier.products === 1 ? 'product' : 'products'} here
-              </Text>
+              </p>
             </div>
-          </Group>
+          </li>
         ))}
-      </Stack>
+      </ul>
     </Card>
   );
 }
