@@ -90,10 +90,21 @@ const twoDecimals = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maxi
 export function money(value: number, currency: { code: string; symbol?: string }): string {
   const format = currencyFormat(currency.code);
   if (!format) return `${currency.symbol ?? `${currency.code} `}${twoDecimals.format(value)}`;
-  return format
-    .formatToParts(value)
-    .map((part) => (part.type === 'currency' && currency.symbol !== undefined ? currency.symbol : part.value))
-    .join('');
+  const text = format.format(value);
+  const symbol = currency.symbol;
+  return symbol === undefined ? text : text.replace(currencyPart(currency.code, format), () => symbol);
+}
+
+const currencyParts = new Map<string, string>();
+
+/** How the format writes the currency itself ("$", "CHF"), found once per currency (formatToParts is slow). */
+function currencyPart(code: string, format: Intl.NumberFormat): string {
+  let part = currencyParts.get(code);
+  if (part === undefined) {
+    part = format.formatToParts(1).find((piece) => piece.type === 'currency')?.value ?? code;
+    currencyParts.set(code, part);
+  }
+  return part;
 }
 
 /** How soon a supplier usually answers, as buyers compare it: "within an hour", "within 5 hours", "within 2 days". */
