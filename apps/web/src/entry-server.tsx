@@ -1,4 +1,5 @@
 import './lib/zod-config.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough, type Readable } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -393,12 +394,19 @@ function structuredData(url: URL, queryClient: QueryClient, origin: string): str
   return [];
 }
 
+/** The query client of the page being rendered, which the route table's loaders use. */
+const pageQueryClient = new AsyncLocalStorage<QueryClient>();
+
 /**
- * Renders one page. `origin` is the site's public address (for canonical and structured data);
- * the API is reached through the transport the server set with setApiTransport.
+ * The app's routes, matched and ranked once for the process (not for every page): their loaders reach
+ * the rendered page's query client through `pageQueryClient`.
  */
-/** The app's routes, to match paths against (their loaders never run here). */
-const routeTable = appRoutes(createQueryClient());
+const routeTable = appRoutes(() => {
+  const queryClient = pageQueryClient.getStore();
+  if (!queryClient) throw new Error('a route loader ran outside a page render');
+  return queryClient;
+});
+const routeHandler = createStaticHandler(routeTable);
 
 /** Whether the web app has a page at this path: false when only its catch-all "not found" page matches. */
 export function isAppPath(path: string): boolean {
@@ -406,17 +414,19 @@ export function isAppPath(path: string): boolean {
   return matches !== null && matches.at(-1)?.route.path !== '*';
 }
 
+/**
+ * Renders one page. `origin` is the site's public address (for canonical and structured data);
+ * the API is reached through the transport the server set with setApiTransport.
+ */
 export async function renderPage(request: Request, origin: string): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   // A failed query is shown by the browser after hydration; the server does not wait to retry.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const routes = appRoutes(queryClient);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(request);
+  const context = await pageQueryClient.run(queryClient, () => routeHandler.query(request));
   if (context instanceof Response) {
     return { kind: 'redirect', location: context.headers.get('location') ?? '/' };
   }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = createStaticRouter(routeHandler.dataRoutes, context);
   const url = new URL(request.url);
   const data = structuredData(url, queryClient, origin);
   // Every matched route counts as loaded, the ones with only rules (middleware) too: the browser's router

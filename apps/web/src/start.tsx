@@ -59,7 +59,7 @@ export async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const served = servedPageToHydrate();
-  const routes = appRoutes(queryClient);
+  const routes = appRoutes(() => queryClient);
   if (served) {
     hydrate(queryClient, served.queries);
     await loadMatchedRoutes(routes);

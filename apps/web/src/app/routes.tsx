@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { MINI_SITE_AREAS, miniSitePath } from '@tradeloop/contracts/company-profile-constants';
 import { getSession } from '../lib/session.ts';
@@ -7,20 +6,20 @@ import { PageLoader } from '../components/PageLoader.tsx';
 import { appRules, companyOnly, guestOnly, signedInOnly } from './guards.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
-import { pageData } from './page-data.ts';
+import { pageData, type QueryClientOf } from './page-data.ts';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 
 /**
- * The app's routes for one query client: the browser's for its whole life, the server's for one
- * request (decision 029). Public pages name their data in a loader (`pageData`): in the browser it
+ * The app's routes, whose loaders use the query client `queryClientOf` answers when they run: the
+ * browser's one client, or on the server the client of the page being rendered (decision 029). Public pages name their data in a loader (`pageData`): in the browser it
  * starts the query while the page's code loads; on the server the render waits for it, so the HTML
  * carries the products.
  */
-export function appRoutes(queryClient: QueryClient): RouteObject[] {
+export function appRoutes(queryClientOf: QueryClientOf): RouteObject[] {
   /** Starts a page's main query while its code loads; the page shows skeletons until it answers. */
   function prefetchProfile() {
     const { token, user } = getSession();
-    if (token) void queryClient.prefetchQuery(profileQueryOptions(user));
+    if (token) void queryClientOf().prefetchQuery(profileQueryOptions(user));
     return null;
   }
 
@@ -29,7 +28,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
       import('../features/home/pages/HomePage.tsx'),
       import('../features/home/page-data.ts'),
     ]);
-    return { Component: page.HomePage, loader: pageData(queryClient, data.homePageQueries) };
+    return { Component: page.HomePage, loader: pageData(queryClientOf, data.homePageQueries) };
   }
 
   /** Password reset (decision 051), open to everyone: a signed-in user may have forgotten it too. */
@@ -60,7 +59,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   import('../features/market/pages/ProductListPage.tsx'),
                   import('../features/market/page-data.ts'),
                 ]);
-                return { Component: page.ProductListPage, loader: pageData(queryClient, data.productListQueries) };
+                return { Component: page.ProductListPage, loader: pageData(queryClientOf, data.productListQueries) };
               },
             },
             {
@@ -71,7 +70,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   import('../features/market/pages/ProductDetailPage.tsx'),
                   import('../features/market/page-data.ts'),
                 ]);
-                return { Component: page.ProductDetailPage, loader: pageData(queryClient, data.productPageQueries) };
+                return { Component: page.ProductDetailPage, loader: pageData(queryClientOf, data.productPageQueries) };
               },
             },
             {
@@ -82,7 +81,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   import('../features/market/pages/CategoryPage.tsx'),
                   import('../features/market/page-data.ts'),
                 ]);
-                return { Component: page.CategoryPage, loader: data.categoryPageLoader(queryClient) };
+                return { Component: page.CategoryPage, loader: data.categoryPageLoader(queryClientOf) };
               },
             },
             // The store's pages under the spec's own area names (/about-us/{slug}, …) lead to the store (decision 044).
@@ -98,7 +97,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   import('../features/mini-site/components/MiniSiteLayout.tsx'),
                   import('../features/mini-site/page-data.ts'),
                 ]);
-                return { Component: layout.MiniSiteLayout, loader: data.miniSiteLoader(queryClient) };
+                return { Component: layout.MiniSiteLayout, loader: data.miniSiteLoader(queryClientOf) };
               },
               children: [
                 {
@@ -130,7 +129,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                     return {
                       Component: page.MiniSiteBlogPage,
                       loader: pageData(
-                        queryClient,
+                        queryClientOf,
                         data.blogListQueriesFor((params) => ({ company: params.slug })),
                       ),
                     };
@@ -152,7 +151,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   import('../features/blogs/pages/BlogListPage.tsx'),
                   import('../features/blogs/page-data.ts'),
                 ]);
-                return { Component: page.BlogListPage, loader: pageData(queryClient, data.blogListQueries) };
+                return { Component: page.BlogListPage, loader: pageData(queryClientOf, data.blogListQueries) };
               },
             },
             {
@@ -162,7 +161,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   import('../features/blogs/pages/BlogDetailPage.tsx'),
                   import('../features/blogs/page-data.ts'),
                 ]);
-                return { Component: page.BlogDetailPage, loader: pageData(queryClient, data.blogPostQueries) };
+                return { Component: page.BlogDetailPage, loader: pageData(queryClientOf, data.blogPostQueries) };
               },
             },
             {
@@ -179,7 +178,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   import('../features/site-pages/pages/SitePageView.tsx'),
                   import('../features/site-pages/page-data.ts'),
                 ]);
-                return { Component: page.SitePageView, loader: pageData(queryClient, data.sitePageQueries) };
+                return { Component: page.SitePageView, loader: pageData(queryClientOf, data.sitePageQueries) };
               },
             },
             {
@@ -230,7 +229,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                       import('../features/auth/pages/SigninPage.tsx'),
                       import('../features/auth/page-data.ts'),
                     ]);
-                    return { Component: page.SigninPage, loader: pageData(queryClient, data.authPageQueries) };
+                    return { Component: page.SigninPage, loader: pageData(queryClientOf, data.authPageQueries) };
                   },
                 },
                 {
@@ -240,7 +239,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                       import('../features/auth/pages/SignupPage.tsx'),
                       import('../features/auth/page-data.ts'),
                     ]);
-                    return { Component: page.SignupPage, loader: pageData(queryClient, data.authPageQueries) };
+                    return { Component: page.SignupPage, loader: pageData(queryClientOf, data.authPageQueries) };
                   },
                 },
               ],

@@ -1,8 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { productKeyOf } from '@tradeloop/contracts/market-constants';
 import { categorySlugOf } from '@tradeloop/contracts/market-category';
-import type { PageQueries } from '../../app/page-data.ts';
+import type { PageQueries, QueryClientOf } from '../../app/page-data.ts';
 import { getCurrencyId } from '../../lib/currency.ts';
 import { pageActivityQueryOptions } from './api/activity.ts';
 import { productPageQueryOptions } from './api/product-page.ts';
@@ -44,8 +43,9 @@ export function categoryListState(state: ListState, categoryId: number): ListSta
  * /category/*: the category, then its products (the search needs the category's id). On the server the
  * render waits for both, so the HTML holds the names, products and suppliers.
  */
-export function categoryPageLoader(queryClient: QueryClient) {
+export function categoryPageLoader(queryClientOf: QueryClientOf) {
   return async ({ request, params }: LoaderFunctionArgs) => {
+    const queryClient = queryClientOf();
     const slug = categorySlugOf(params['*'] ?? '');
     if (!slug) return null;
     const url = new URL(request.url);

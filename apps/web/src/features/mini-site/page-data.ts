@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
+import type { QueryClientOf } from '../../app/page-data.ts';
 import { miniSiteOf, type MiniSitePage } from '@tradeloop/contracts/company-profile-constants';
 import type { BannerPage } from '@tradeloop/contracts/promotion-constants';
 import { getCurrencyId } from '../../lib/currency.ts';
@@ -15,8 +15,9 @@ export const bannerPageOf = (page: MiniSitePage): BannerPage => page || 'home';
  * page's banner; the reviews on the home page), so the served HTML holds the whole page (decision 029).
  * In the browser nothing waits: the pages show their skeletons.
  */
-export function miniSiteLoader(queryClient: QueryClient) {
+export function miniSiteLoader(queryClientOf: QueryClientOf) {
   return async ({ request, params }: LoaderFunctionArgs) => {
+    const queryClient = queryClientOf();
     const url = new URL(request.url);
     const slug = params.slug;
     if (!slug) return null;
