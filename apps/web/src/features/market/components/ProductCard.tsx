@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Card, Image, Skeleton, Stack } from '@mantine/core';
 import { IconCircleCheckFilled, IconMapPin, IconPhoto, IconStarFilled } from '@tabler/icons-react';
 import { productTitle } from '@tradeloop/contracts/catalog-constants';
 import type { MarketProduct } from '@tradeloop/contracts/market';
@@ -172,31 +172,26 @@ export function ProductCardSkeleton() {
   );
 }
 
-/** The list view: picture, facts and price side by side. */
+/** The list view: picture, facts and price side by side, in plain elements like the card (`mk-row-*`). */
 export function ProductRow({ product, keyword, priority = false }: CardProps) {
   const order = minimumOrder(product);
   return (
     <Card className="mk-card" padding="sm" data-testid="product-card" pos="relative">
-      <Group align="flex-start" wrap="nowrap" gap="md">
-        <div style={{ width: 140, flexShrink: 0 }}>
+      <div className="mk-row">
+        <div className="mk-row-picture">
           <Picture product={product} priority={priority} />
         </div>
-        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-          <Text
-            component="a"
+        <div className="mk-row-body">
+          <a
             href={productHref(product, keyword)}
             target="_blank"
             rel="noopener"
-            className="mk-card-title"
-            fw={600}
-            lineClamp={2}
+            className="mk-card-title mk-strong mk-clamp-2"
           >
             {productTitle(product)}
-          </Text>
-          <Text size="sm" c="dimmed" lineClamp={2}>
-            {product.summary}
-          </Text>
-          <Group gap={6}>
+          </a>
+          <p className="mk-text-sm mk-dimmed mk-clamp-2">{product.summary}</p>
+          <div className="mk-line mk-card-badges">
             <Badge size="xs" variant="light" color={product.availability === 'in_stock' ? 'teal' : 'grape'}>
               {AVAILABILITY_LABELS[product.availability]}
             </Badge>
@@ -208,31 +203,23 @@ export function ProductRow({ product, keyword, priority = false }: CardProps) {
                 {product.category_name}
               </Badge>
             )}
-          </Group>
-          <Text size="xs" c="dimmed">
+          </div>
+          <p className="mk-text-xs mk-dimmed">
             {product.shop_name} · {product.company_details.business_type} ·{' '}
             {product.company_details.country_name ?? 'Worldwide'}
-          </Text>
+          </p>
           <SellerRating rating={product.seller_rating} />
-        </Stack>
-        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }} maw={200}>
-          <Text fw={700} size="lg" c="brand.8" ta="right" data-testid="product-price">
+        </div>
+        <div className="mk-row-side">
+          <p className="mk-card-price" data-testid="product-price">
             {priceText(product)}
-          </Text>
-          {product.unit && (
-            <Text size="xs" c="dimmed">
-              per {product.unit}
-            </Text>
-          )}
-          {order && (
-            <Text size="xs" c="dimmed" ta="right">
-              {order}
-            </Text>
-          )}
+          </p>
+          {product.unit && <p className="mk-text-xs mk-dimmed">per {product.unit}</p>}
+          {order && <p className="mk-text-xs mk-dimmed">{order}</p>}
           <WishlistButton productId={product.id} name={product.name} size="md" />
           <CardChatNow product={product} />
-        </Stack>
-      </Group>
+        </div>
+      </div>
     </Card>
   );
 }

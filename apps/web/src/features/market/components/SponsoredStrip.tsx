@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import type { SponsoredQuery } from '@tradeloop/contracts/promotion';
 import { ProductCard } from './ProductCard.tsx';
@@ -26,28 +26,21 @@ export function SponsoredStrip({ query, keyword }: { query: Partial<SponsoredQue
       aria-label="Sponsored products"
       data-testid="sponsored-strip"
     >
-      <Stack gap="xs">
-        <Text className="pr-sponsored-label" component="h2">
-          Sponsored
-        </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
-          {cards.map(({ adId, product }) => (
-            <div
-              key={`${adId}-${product.id}`}
-              data-testid="sponsored-card"
-              onClickCapture={onFollow(adId, product.id)}
-              onAuxClickCapture={onFollow(adId, product.id)}
-            >
-              <Group gap={4} mb={4}>
-                <Text size="xs" c="dimmed" fw={600}>
-                  Sponsored
-                </Text>
-              </Group>
-              <ProductCard product={product} keyword={keyword} compact testId="sponsored-product-card" />
-            </div>
-          ))}
-        </SimpleGrid>
-      </Stack>
+      <h2 className="pr-sponsored-label">Sponsored</h2>
+      <div className="mk-grid">
+        {cards.map(({ adId, product }) => (
+          <div
+            key={`${adId}-${product.id}`}
+            className="mk-sponsored-slot"
+            data-testid="sponsored-card"
+            onClickCapture={onFollow(adId, product.id)}
+            onAuxClickCapture={onFollow(adId, product.id)}
+          >
+            <p className="mk-text-xs mk-dimmed mk-strong mk-sponsored-mark">Sponsored</p>
+            <ProductCard product={product} keyword={keyword} compact testId="sponsored-product-card" />
+          </div>
+        ))}
+      </div>
     </Paper>
   );
 }

@@ -89,11 +89,11 @@ export function Results({
   }
   if (!result) {
     return (
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} role="status" aria-busy="true" aria-label="Loading products">
+      <div className="mk-grid" role="status" aria-busy="true" aria-label="Loading products">
         {Array.from({ length: 6 }, (_, index) => (
           <ProductCardSkeleton key={index} />
         ))}
-      </SimpleGrid>
+      </div>
     );
   }
   if (result.data.length === 0) {
@@ -140,11 +140,11 @@ export function Results({
           ))}
         </Stack>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
+        <div className="mk-grid">
           {result.data.map((product, index) => (
             <Item key={product.id} product={product} keyword={state.keyword} priority={index < FIRST_SEEN} />
           ))}
-        </SimpleGrid>
+        </div>
       )}
       {result.lastPage > 1 && (
         <Group justify="center" mt="md">
