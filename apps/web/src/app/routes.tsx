@@ -10,10 +10,10 @@ import { pageData, type QueryClientOf } from './page-data.ts';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 
 /**
- * The app's routes, whose loaders use the query client `queryClientOf` answers when they run: the
- * browser's one client, or on the server the client of the page being rendered (decision 029). Public pages name their data in a loader (`pageData`): in the browser it
- * starts the query while the page's code loads; on the server the render waits for it, so the HTML
- * carries the products.
+ * The app's routes. Their loaders use the query client `queryClientOf` answers when they run: the
+ * browser's one client, or on the server that of the page being rendered (decision 029). Public pages
+ * name their data in a loader (`pageData`): in the browser it starts the query while the page's code
+ * loads; on the server the render waits for it, so the HTML carries the products.
  */
 export function appRoutes(queryClientOf: QueryClientOf): RouteObject[] {
   /** Starts a page's main query while its code loads; the page shows skeletons until it answers. */
