@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { RATE_LIMITS } from '@tradeloop/contracts/auth-constants';
@@ -78,6 +79,8 @@ const envSchema = z.object({
     .optional(),
   /** The public page cache (docs/decisions/050): off renders every request (the cold benchmark). */
   PAGE_CACHE: flag,
+  /** Threads that render public pages (decision 068); 0: the main thread renders them. */
+  SSR_THREADS: z.coerce.number().int().min(0).max(16).default(Math.min(4, os.availableParallelism())),
   /** Bytes the in-process page cache may hold (without REDIS_URL). */
   PAGE_CACHE_BYTES: z.coerce
     .number()
@@ -170,6 +173,8 @@ export type Config = {
   fileUrlSecret?: string;
   /** The public page cache (decision 050): on/off, bytes of the in-process store, time to live in ms. */
   pageCache: { enabled: boolean; maxBytes: number; ttlMs: number };
+  /** Threads that render public pages (decision 068); 0: the main thread renders them. */
+  ssrThreads: number;
   /** Suppliers one buying request is sent to at most (decision 055). */
   buyingRequestMaxSuppliers: number;
   /** Social sign-in providers with their client credentials; never logged. */
@@ -226,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: e.PAGE_CACHE_BYTES,
       ttlMs: e.PAGE_CACHE_TTL_SECONDS * 1000,
     },
+    ssrThreads: e.SSR_THREADS,
     buyingRequestMaxSuppliers: e.BUYING_REQUEST_MAX_SUPPLIERS,
     socialProviders: social.providers,
   };

@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordingEffects, type PageEffect } from './page-effects.ts';
+import { startRenderThreads, type AnswerApi, type WholePage } from './ssr-threads.ts';
 
 /**
  * Public pages rendered on the server with React and hydrated in the browser (decision 029). The
@@ -15,17 +16,22 @@ import { recordingEffects, type PageEffect } from './page-effects.ts';
 
 /** What the web app's dist-ssr/entry-server.js exports (apps/web/src/entry-server.tsx). */
 type DocumentHead = { title: string; description: string; canonicalPath: string; ogType: string };
-type Transport = (url: string, init: RequestInit) => Promise<Response>;
 type RenderedPage =
   { kind: 'redirect'; location: string } | { kind: 'page'; body: Readable; tail: string; tags: string[] };
-export type SsrEntry = {
-  setApiTransport(transport: Transport): void;
+type EntryModule = {
+  setApiTransport(transport: AnswerApi): void;
   documentHead(url: URL): DocumentHead | null;
   /** The page cache's key of an address; null: not cached (decision 050). */
   pageKey(url: URL): string | null;
   /** Whether the web app has a page at this path; false: it shows its "not found" page, answered 404. */
   isAppPath(path: string): boolean;
   renderPage(request: Request, origin: string): Promise<RenderedPage>;
+};
+
+/** The web app's server entry as the server uses it: pages are rendered whole, on render threads or here. */
+export type SsrEntry = Pick<EntryModule, 'documentHead' | 'pageKey' | 'isAppPath'> & {
+  /** Call inside `rendering.run(request, …)`: the page's API calls are answered for that request. */
+  renderWhole(url: URL, userAgent: string, origin: string): Promise<WholePage>;
 };
 
 /** Paths rendered on the server; everything else (CRM, chat, seller tools) renders in the browser. */
@@ -66,10 +72,33 @@ export function rendersOnServer(request: FastifyRequest, urlPath: string): boole
   return isServerRenderedPath(urlPath) && !carriesSession(request);
 }
 
-export async function loadSsrEntry(webDist: string): Promise<SsrEntry | null> {
+/**
+ * Loads the web app's server entry, or null when it is not built. With `SSR_THREADS` above 0 pages are
+ * rendered on that many threads (decision 068); with 0, on the main thread.
+ */
+export async function loadSsrEntry(app: FastifyInstance, webDist: string): Promise<SsrEntry | null> {
   const file = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
   if (!fs.existsSync(file)) return null;
-  return (await import(pathToFileURL(file).href)) as SsrEntry;
+  const entry = (await import(pathToFileURL(file).href)) as EntryModule;
+  const answer: AnswerApi = (url, init) => answerApi(app, url, init);
+  const described = { documentHead: entry.documentHead, pageKey: entry.pageKey, isAppPath: entry.isAppPath };
+  if (app.config.ssrThreads === 0) {
+    entry.setApiTransport(answer);
+    return { ...described, renderWhole: (url, userAgent, origin) => renderHere(entry, url, userAgent, origin) };
+  }
+  const threads = startRenderThreads(file, app.config.ssrThreads, answer);
+  app.addHook('onClose', () => threads.close());
+  return { ...described, renderWhole: threads.render };
+}
+
+async function renderHere(entry: EntryModule, url: URL, userAgent: string, origin: string): Promise<WholePage> {
+  const rendered = await entry.renderPage(new Request(url, { headers: { 'user-agent': userAgent } }), origin);
+  if (rendered.kind === 'redirect') return rendered;
+  return {
+    kind: 'page',
+    html: Buffer.concat([await wholeBody(rendered.body), Buffer.from(rendered.tail)]),
+    tags: rendered.tags,
+  };
 }
 
 /** The request a page is being rendered for: its API calls carry its address and session id. */
@@ -91,26 +120,24 @@ export function oncePerPage<T>(key: string, read: () => Promise<T>, pageRequest 
   return reads.get(key) as Promise<T>;
 }
 
-/** The web app's API calls during rendering are answered in process, signed out. */
-export function connectApi(app: FastifyInstance, entry: SsrEntry) {
-  entry.setApiTransport(async (url, init) => {
-    const page = rendering.getStore();
-    const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
-    const sessionId = page?.headers.cookie?.match(SESSION_ID_COOKIE)?.[1];
-    if (sessionId && headers['X-Session-Hash']) headers['X-Session-Hash'] = decodeURIComponent(sessionId);
-    if (page?.headers['user-agent']) headers['user-agent'] = page.headers['user-agent'];
-    const answer = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url,
-      headers,
-      payload: typeof init.body === 'string' ? init.body : undefined,
-      remoteAddress: page?.ip,
-    });
-    const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : answer.rawPayload, {
-      status: answer.statusCode,
-      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
-    });
+/** A call of the web app's API while a page renders, answered in process, signed out. */
+async function answerApi(app: FastifyInstance, url: string, init: RequestInit): Promise<Response> {
+  const page = rendering.getStore();
+  const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
+  const sessionId = page?.headers.cookie?.match(SESSION_ID_COOKIE)?.[1];
+  if (sessionId && headers['X-Session-Hash']) headers['X-Session-Hash'] = decodeURIComponent(sessionId);
+  if (page?.headers['user-agent']) headers['user-agent'] = page.headers['user-agent'];
+  const answer = await app.inject({
+    method: (init.method ?? 'GET') as 'GET',
+    url,
+    headers,
+    payload: typeof init.body === 'string' ? init.body : undefined,
+    remoteAddress: page?.ip,
+  });
+  const empty = answer.statusCode === 204 || answer.statusCode === 304;
+  return new Response(empty ? null : answer.rawPayload, {
+    status: answer.statusCode,
+    headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
   });
 }
 
@@ -142,12 +169,10 @@ export async function renderWholePage(
   request: FastifyRequest,
   url: URL,
 ): Promise<{ html: string; tags: string[]; effects: PageEffect[] } | null> {
-  const webRequest = new Request(url, { headers: { 'user-agent': request.headers['user-agent'] ?? '' } });
   try {
     const { result, effects } = await recordingEffects(async () => {
-      const rendered = await rendering.run(request, () => entry.renderPage(webRequest, app.config.publicUrl));
-      if (rendered.kind === 'redirect') throw new Error(`a public page redirected to ${rendered.location}`);
-      return { html: (await wholeBody(rendered.body)).toString() + rendered.tail, tags: rendered.tags };
+      const rendered = await renderFor(entry, request, url, app.config.publicUrl);
+      return { html: rendered.html.toString(), tags: rendered.tags };
     });
     return { ...result, effects };
   } catch (error) {
@@ -171,7 +196,6 @@ export function sendServerPage(
 ) {
   const origin = app.config.publicUrl;
   const url = new URL(request.url, origin);
-  const webRequest = new Request(url, { headers: { 'user-agent': request.headers['user-agent'] ?? '' } });
   const compressor = pageCompressor(request.headers['accept-encoding']);
   async function* html() {
     yield page.before;
@@ -180,11 +204,9 @@ export function sendServerPage(
     if (compressor) await new Promise<void>((resolve) => compressor.stream.flush(() => resolve()));
     await new Promise((resolve) => setImmediate(resolve));
     try {
-      const rendered = await rendering.run(request, () => entry.renderPage(webRequest, origin));
-      if (rendered.kind === 'redirect') throw new Error(`a public page redirected to ${rendered.location}`);
       // In one piece: React writes the page in 2 KB chunks, each of which would cost a compression job
       // and a socket write; the head is out already, and the data is read before the first chunk.
-      yield Buffer.concat([await wholeBody(rendered.body), Buffer.from(rendered.tail)]);
+      yield (await renderFor(entry, request, url, origin)).html;
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; the browser renders the page');
     }
@@ -196,6 +218,14 @@ export function sendServerPage(
   reply.header('content-encoding', compressor.encoding).header('vary', 'accept-encoding');
   pipeline(Readable.from(html()), compressor.stream, () => {});
   return reply.send(compressor.stream);
+}
+
+/** A public page rendered whole for `request` (its API calls carry its address, user agent and session id). */
+async function renderFor(entry: SsrEntry, request: FastifyRequest, url: URL, origin: string) {
+  const userAgent = request.headers['user-agent'] ?? '';
+  const rendered = await rendering.run(request, () => entry.renderWhole(url, userAgent, origin));
+  if (rendered.kind === 'redirect') throw new Error(`a public page redirected to ${rendered.location}`);
+  return rendered;
 }
 
 /** A rendered body, read to its end. */

@@ -12,7 +12,6 @@ import {
 } from './cached-pages.ts';
 import {
   carriesSession,
-  connectApi,
   isServerRenderedPath,
   loadSsrEntry,
   pageTemplate,
@@ -125,8 +124,7 @@ const EMPTY_HEAD: PageHead = { title: 'TradeLoop', description: '', head: '' };
  * the client router decides.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string, options: { pageCacheKey?: string } = {}) {
-  const ssr = await loadSsrEntry(webDist);
-  if (ssr) connectApi(app, ssr);
+  const ssr = await loadSsrEntry(app, webDist);
   const indexHtml = await fsp.readFile(path.join(webDist, 'index.html'), 'utf8').catch(() => null);
   const template = ssr && indexHtml !== null ? pageTemplate(indexHtml) : null;
   // Anonymous server-rendered pages are cached (decision 050), per build of the web app.
