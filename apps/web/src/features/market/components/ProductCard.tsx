@@ -1,9 +1,10 @@
-import { Badge, Card, Image, Skeleton, Stack } from '@mantine/core';
+import { Card, Skeleton, Stack } from '@mantine/core';
 import { IconCircleCheckFilled, IconMapPin, IconPhoto, IconStarFilled } from '@tabler/icons-react';
 import { productTitle } from '@tradeloop/contracts/catalog-constants';
 import type { MarketProduct } from '@tradeloop/contracts/market';
 import { AVAILABILITY_LABELS, minimumOrder, priceText, productHref } from '../../../lib/product-format.ts';
-import { ChatNowButton } from './ChatNowButton.tsx';
+import { PlainBadge, PlainCard, PlainCardSection, PlainImage } from '../../../lib/plain-mantine.tsx';
+import { CardChatNowButton } from './ChatNowButton.tsx';
 import { WishlistButton } from './WishlistButton.tsx';
 
 /** `priority`: the card is among the first a visitor sees, so its picture loads at once. */
@@ -19,28 +20,19 @@ type CardProps = {
 /** Card pictures are square; the size attributes reserve their place before they load. */
 const PICTURE_SIZE = 400;
 
-function Picture({
-  product,
-  height,
-  priority = false,
-}: {
-  product: MarketProduct;
-  height?: number;
-  priority?: boolean;
-}) {
+function Picture({ product, priority = false }: { product: MarketProduct; priority?: boolean }) {
   return product.main_image ? (
-    <Image
+    <PlainImage
       src={product.main_image.card}
       alt=""
       className="mk-thumb"
-      h={height}
       width={PICTURE_SIZE}
       height={PICTURE_SIZE}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
     />
   ) : (
-    <Stack className="mk-thumb" align="center" justify="center" h={height} c="gray.5" aria-hidden>
+    <Stack className="mk-thumb" align="center" justify="center" c="gray.5" aria-hidden>
       <IconPhoto size={36} />
     </Stack>
   );
@@ -50,17 +42,21 @@ function Picture({
 function CardChatNow({ product, fullWidth = false }: { product: MarketProduct; fullWidth?: boolean }) {
   const title = productTitle(product);
   return (
-    <ChatNowButton
+    <CardChatNowButton
       companyId={product.company_details.id}
       sellerUserId={product.seller_user_id}
       product={{ id: product.id, title, url: product.product_url }}
       label={`Chat now with ${product.shop_name} about ${title}`}
-      size="compact-sm"
-      variant="light"
-      fullWidth={fullWidth}
-      className="mk-above"
+      block={fullWidth}
     />
   );
+}
+
+const OUTLINE = { variant: 'outline', color: 'gray' } as const;
+
+function AvailabilityBadge({ product }: { product: MarketProduct }) {
+  const color = product.availability === 'in_stock' ? 'teal' : 'grape';
+  return <PlainBadge look={{ variant: 'light', color }}>{AVAILABILITY_LABELS[product.availability]}</PlainBadge>;
 }
 
 /** The seller's average review rating and count (decision 045), or nothing before its first review. */
@@ -94,13 +90,13 @@ export function ProductCard({
 }: CardProps) {
   const order = minimumOrder(product);
   return (
-    <Card className="mk-card" padding="sm" data-testid={testId} pos="relative">
-      <Card.Section pos="relative">
+    <PlainCard className="mk-card" testId={testId}>
+      <PlainCardSection>
         <Picture product={product} priority={priority} />
         <div className="mk-card-corner">
           <WishlistButton productId={product.id} name={product.name} size="md" />
         </div>
-      </Card.Section>
+      </PlainCardSection>
       <div className="mk-card-body">
         <a
           href={productHref(product, keyword)}
@@ -121,13 +117,9 @@ export function ProductCard({
         {!compact && (
           <>
             <div className="mk-line mk-card-badges">
-              <Badge size="xs" variant="light" color={product.availability === 'in_stock' ? 'teal' : 'grape'}>
-                {AVAILABILITY_LABELS[product.availability]}
-              </Badge>
+              <AvailabilityBadge product={product} />
               {product.condition && product.condition !== 'Brand New' && (
-                <Badge size="xs" variant="light" color="gray">
-                  {product.condition}
-                </Badge>
+                <PlainBadge look={{ variant: 'light', color: 'gray' }}>{product.condition}</PlainBadge>
               )}
             </div>
             <p className="mk-text-xs mk-dimmed mk-clamp-1">
@@ -152,7 +144,7 @@ export function ProductCard({
           </>
         )}
       </div>
-    </Card>
+    </PlainCard>
   );
 }
 
@@ -176,7 +168,7 @@ export function ProductCardSkeleton() {
 export function ProductRow({ product, keyword, priority = false }: CardProps) {
   const order = minimumOrder(product);
   return (
-    <Card className="mk-card" padding="sm" data-testid="product-card" pos="relative">
+    <PlainCard className="mk-card" testId="product-card">
       <div className="mk-row">
         <div className="mk-row-picture">
           <Picture product={product} priority={priority} />
@@ -192,17 +184,9 @@ export function ProductRow({ product, keyword, priority = false }: CardProps) {
           </a>
           <p className="mk-text-sm mk-dimmed mk-clamp-2">{product.summary}</p>
           <div className="mk-line mk-card-badges">
-            <Badge size="xs" variant="light" color={product.availability === 'in_stock' ? 'teal' : 'grape'}>
-              {AVAILABILITY_LABELS[product.availability]}
-            </Badge>
-            <Badge size="xs" variant="outline" color="gray">
-              {product.brand_name}
-            </Badge>
-            {product.category_name && (
-              <Badge size="xs" variant="outline" color="gray">
-                {product.category_name}
-              </Badge>
-            )}
+            <AvailabilityBadge product={product} />
+            <PlainBadge look={OUTLINE}>{product.brand_name}</PlainBadge>
+            {product.category_name && <PlainBadge look={OUTLINE}>{product.category_name}</PlainBadge>}
           </div>
           <p className="mk-text-xs mk-dimmed">
             {product.shop_name} · {product.company_details.business_type} ·{' '}
@@ -220,6 +204,6 @@ export function ProductRow({ product, keyword, priority = false }: CardProps) {
           <CardChatNow product={product} />
         </div>
       </div>
-    </Card>
+    </PlainCard>
   );
 }

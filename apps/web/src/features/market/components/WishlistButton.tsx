@@ -1,7 +1,8 @@
 import { ActionIcon } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { NEXT_PARAM, PATHS } from '../../../lib/paths.ts';
+import { PlainIconLink } from '../../../lib/plain-mantine.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useToggleWishlist, useWishlistIds } from '../api/wishlist.ts';
 
@@ -15,20 +16,18 @@ export function WishlistButton({ productId, name, size = 'lg' }: { productId: nu
   const label = wished ? `Remove ${name} from your wishlist` : `Add ${name} to your wishlist`;
   if (!token) {
     const next = encodeURIComponent(`${location.pathname}${location.search}`);
+    // Every card of a server-rendered page shows this one: Mantine's markup without its hooks.
     return (
-      <ActionIcon
-        component={Link}
+      <PlainIconLink
         to={`${PATHS.signin}?${NEXT_PARAM}=${next}`}
-        variant="default"
-        radius="xl"
         size={size}
-        aria-label={label}
+        label={label}
         title="Sign in to save products"
         className="mk-above"
-        data-track="wishlistButton"
+        track="wishlistButton"
       >
         <IconHeart size={18} />
-      </ActionIcon>
+      </PlainIconLink>
     );
   }
   return (
