@@ -74,4 +74,3 @@ port.on('message', (message: ToThread) => {
   calls.delete(message.call);
   resolve?.(new Response(message.body, { status: message.status, headers: { 'content-type': message.contentType } }));
 });
-port.postMessage({ type: 'ready' });

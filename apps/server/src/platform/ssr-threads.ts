@@ -17,7 +17,6 @@ type ApiRequest = { method?: string; headers?: Record<string, string>; body?: st
 export type AnswerApi = (url: string, init: RequestInit) => Promise<Response>;
 
 type FromThread =
-  | { type: 'ready' }
   | { type: 'api'; render: number; call: number; url: string; request: ApiRequest }
   | {
       type: 'rendered';
@@ -27,7 +26,7 @@ type FromThread =
   | { type: 'failed'; id: number; error: string };
 
 type Pending = {
-  answer: (url: string, init: RequestInit) => Promise<Response>;
+  answer: AnswerApi;
   resolve: (page: WholePage) => void;
   reject: (error: Error) => void;
 };
@@ -67,7 +66,6 @@ export function startRenderThreads(entryFile: string, count: number, answerApi: 
   }
 
   function receive(thread: Thread, message: FromThread) {
-    if (message.type === 'ready') return;
     if (message.type === 'api') {
       void answerCall(thread, message);
       return;
