@@ -8,9 +8,11 @@ import { rowsOf } from '../../db/sql.ts';
  * The list's side panels: products most wished for in the results' top category
  * (related_liked_products), products most opened from searches (most_searches_products), and
  * popular searches near the keyword. They are the same for everyone, so each process keeps them
- * for half a minute.
+ * for half a minute, and at most PANEL_ENTRIES of them: the searches near a keyword are one entry per
+ * keyword, and a crawler asks for endless keywords.
  */
 const PANEL_TTL_MS = 30_000;
+const PANEL_ENTRIES = 1000;
 const cache = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
 
 function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
@@ -19,7 +21,10 @@ function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   const hit = entries.get(key);
   if (hit && Date.now() - hit.at < PANEL_TTL_MS) return hit.value as Promise<T>;
   const value = load();
+  // Deleted first so that the entry moves to the end: the first entry is always the oldest.
+  entries.delete(key);
   entries.set(key, { at: Date.now(), value });
+  if (entries.size > PANEL_ENTRIES) entries.delete(entries.keys().next().value!);
   value.catch(() => entries.delete(key));
   return value;
 }
@@ -60,11 +65,18 @@ export async function popularPanels(
   return { liked: await readRows(liked), searched: await readRows(searched) };
 }
 
-/** Popular searches that look like this one (trigram similarity), most searched first. */
+/**
+ * Popular searches that look like this one (trigram similarity), most searched first. Only the
+ * POPULAR_TERMS most searched are candidates: a crawler's thousands of made-up keywords, each searched
+ * once, would otherwise all look alike and be compared with every keyword searched after them.
+ */
+const POPULAR_TERMS = 1000;
+
 export function relatedSearches(db: Db, term: string): Promise<string[]> {
   return cached(db, `related:${term}`, async () => {
     const result = await db.execute(sql`
-      select term from market_search_terms
+      select term from (
+        select term, searches from market_search_terms order by searches desc, term limit ${POPULAR_TERMS}) popular
       where term % ${term} and term <> ${term}
       order by searches desc, term limit ${MARKET_LIMITS.panels}`);
     return rowsOf<{ term: string }>(result).map((row) => row.term);
