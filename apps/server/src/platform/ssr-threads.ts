@@ -34,6 +34,14 @@ type Thread = { worker: Worker; pending: Map<number, Pending> };
 
 const THREAD_FILE = new URL('./ssr-thread.ts', import.meta.url);
 
+/**
+ * Each thread's heap, capped. Left to itself V8 lets a busy thread's young generation and old space grow
+ * far past what its pages hold, and keeps them: a crawl of distinct pages raised the process's resident
+ * memory by 230 MiB this way (decision 068). A page's garbage is short-lived and its live data small, so
+ * these sizes hold many pages at once; a thread that still runs out dies, and its pages fail as below.
+ */
+const THREAD_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
+
 export type RenderThreads = {
   render(url: URL, userAgent: string, origin: string): Promise<WholePage>;
   close(): Promise<void>;
@@ -50,7 +58,7 @@ export function startRenderThreads(entryFile: string, count: number, answerApi: 
   let closed = false;
 
   function start(slot: number): Thread {
-    const worker = new Worker(THREAD_FILE, { workerData: { entryFile } });
+    const worker = new Worker(THREAD_FILE, { workerData: { entryFile }, resourceLimits: THREAD_HEAP });
     const thread: Thread = { worker, pending: new Map() };
     worker.unref();
     worker.on('message', (message: FromThread) => receive(thread, message));
