@@ -87,8 +87,9 @@ export const marketSearchTerms = pgTable(
   },
   (t) => [
     index('market_search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
-    // Ties broken by the term, as every reader orders them: an index read stops after the first rows.
-    index('market_search_terms_popular_idx').on(t.searches.desc(), t.term),
+    // In the readers' order, `searches desc, term`, so a read stops after the first rows. Nulls first as that
+    // order has them: with drizzle's desc() alone (nulls last) PostgreSQL sorted the whole table instead.
+    index('market_search_terms_popular_idx').on(t.searches.desc().nullsFirst(), t.term),
   ],
 );
 
