@@ -6,7 +6,7 @@ import { chatScenarios } from './scenarios/chat.ts';
 import { crmScenarios } from './scenarios/crm.ts';
 import { crmWorkScenarios } from './scenarios/crm-work.ts';
 import { loopScenarios } from './scenarios/loop.ts';
-import { marketScenarios } from './scenarios/market.ts';
+import { MARKET_PRODUCTS, marketScenarios } from './scenarios/market.ts';
 import { miniSiteScenarios } from './scenarios/mini-site.ts';
 import { platformScenarios } from './scenarios/platform.ts';
 import { scoringScenarios } from './scenarios/scoring.ts';
@@ -83,10 +83,11 @@ if (wanted('tracking')) {
 }
 
 // About two minutes on PGlite (the 100,000 products are generated in memory each run); PostgreSQL keeps them.
+// MARKET_BENCH_PRODUCTS=1000000 (or 5000000) builds a larger catalogue once, in a database of its own.
 if (wanted('market')) {
   const marketNotes = { lines: [] as string[] };
   sections.push([
-    'Marketplace search: 100,000 products, keyword + 3 filters (POST front/product/list)',
+    `Marketplace search: ${MARKET_PRODUCTS.toLocaleString('en-US')} products (POST front/product/list)`,
     await marketScenarios({ seconds, databaseUrl }, marketNotes),
     marketNotes.lines,
   ]);
