@@ -76,6 +76,11 @@ export const MARKET_LIMITS = {
   relatedProducts: 8,
   similarSuppliers: 5,
   panels: 6,
+  /**
+   * A search that matches more listings than this (keyword, seller and category, before the other filters) counts,
+   * filters, ranks and pages the first this many in its sort's order, and says so (docs/decisions/069).
+   */
+  searchWindow: 5000,
 } as const;
 
 export const MARKET_MESSAGES = {
@@ -92,6 +97,8 @@ export const MARKET_MESSAGES = {
   priceRangeOrder: 'The lowest price must not be above the highest',
   keywordTooLong: `Please search with at most ${MARKET_LIMITS.keyword} characters`,
   searchTimedOut: 'This search took too long. Please try fewer words or filters.',
+  /** After the result count when a search matched more than MARKET_LIMITS.searchWindow listings. */
+  searchWindowed: `in the first ${MARKET_LIMITS.searchWindow.toLocaleString('en-US')} matches`,
 } as const;
 export const DEMO_OPERATOR_EMAIL = 'demo.operator@tradeloop.test';
 

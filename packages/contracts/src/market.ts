@@ -203,6 +203,11 @@ export const productSearchResultSchema = z.object({
   lastPage: z.number().int(),
   perPage: z.number().int(),
   total: z.number().int(),
+  /**
+   * true: more listings matched than a search walks (MARKET_LIMITS.searchWindow); `total`, the facets and the
+   * pages then cover the first of them in the sort's order (docs/decisions/069).
+   */
+  total_bounded: z.boolean(),
   manufacturers_suppliers: z.array(supplierSummarySchema),
   keywords: keywordsSchema,
   related_liked_products: z.array(marketProductSchema),

@@ -9,8 +9,11 @@ import type { KeywordPlan } from './keywords.ts';
 export type ListingSearch = (
   db: Db,
   request: SearchRequest,
-  /** A time limit in milliseconds, where the engine can cancel a search. */
-  options?: { timeoutMs?: number },
+  /**
+   * A time limit in milliseconds, where the engine can cancel a search; the most matches a search walks
+   * (MARKET_LIMITS.searchWindow unless a test asks for fewer).
+   */
+  options?: { timeoutMs?: number; window?: number },
 ) => Promise<SearchRow>;
 
 /** Facet keys counted by grouping over one column, the listing column each reads. */
@@ -47,6 +50,8 @@ export type Counts = { k: string; v: string | null; label: string | null; n: num
 
 export type SearchRow = {
   total: number;
+  /** More listings matched than the window: the other figures cover the window (docs/decisions/069). */
+  bounded: boolean;
   page_ids: number[];
   /** Counts over the filtered products of the facets without a selection, and of `company_id`. */
   grouped: Counts;

@@ -126,3 +126,56 @@ describe('the public search statement', () => {
     expect((await sqlSearch(app.db, request)).total).toBeGreaterThan(1000);
   });
 });
+
+describe('a search past its window (docs/decisions/069)', () => {
+  const WINDOW = 60;
+  const request = (input: Record<string, unknown>) => searchRequest(app.db, productSearchBodySchema.parse(input), 1);
+  const windowed = async (input: Record<string, unknown>) =>
+    sqlSearch(app.db, await request(input), { window: WINDOW });
+  const whole = async (input: Record<string, unknown>) => sqlSearch(app.db, await request(input));
+  const listed = async (ids: number[]) =>
+    rowsOf<{ id: number; price: string | null; categories: number[] }>(
+      await app.db.execute(sql`select product_id::int as id, price_min_usd::text as price, category_ids as categories
+        from market_listings where product_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`),
+    );
+
+  it('walks the first matches in the sort’s order, so the first pages are the whole search’s', async () => {
+    for (const sort of ['newest', 'price_asc', 'price_desc'] as const) {
+      const all = await whole({ sort });
+      const first = await windowed({ sort });
+      expect(all.bounded, sort).toBe(false);
+      expect(all.total, sort).toBeGreaterThan(WINDOW);
+      expect(first.bounded, sort).toBe(true);
+      expect(first.total, sort).toBe(WINDOW);
+      expect(first.page_ids, sort).toEqual(all.page_ids);
+    }
+  });
+
+  it('counts the facets and the relevance order over the window, and says so', async () => {
+    const found = await windowed({ keyword: 'steel', sort: 'relevance', condition: ['Brand New'] });
+    expect((await whole({ keyword: 'steel' })).total).toBeGreaterThan(WINDOW);
+    expect(found.bounded).toBe(true);
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.total).toBeLessThanOrEqual(WINDOW);
+    const companies = found.grouped.filter((entry) => entry.k === 'company_id');
+    expect(companies.reduce((sum, entry) => sum + Number(entry.n), 0)).toBe(found.total);
+    // Filters that leave nothing of the window still say that every word matched (no "any word" fallback then).
+    const none = await windowed({ keyword: 'steel', price_range: { min: 0, max: 0.01 } });
+    expect(none).toMatchObject({ total: 0, bounded: true });
+  });
+
+  it('narrows its walk to a chosen category, and answers a small search exactly', async () => {
+    const all = await whole({});
+    const [top] = all.categories.filter((entry) => entry.k === 'categories').sort((a, b) => Number(b.n) - Number(a.n));
+    const inCategory = await windowed({ categories: [Number(top.v)], sort: 'newest' });
+    expect(inCategory.total).toBe(Math.min(WINDOW, Number(top.n)));
+    for (const row of await listed(inCategory.page_ids)) expect(row.categories).toContain(Number(top.v));
+    const small = await windowed({ keyword: 'pump', sort: 'price_asc' });
+    const exact = await whole({ keyword: 'pump', sort: 'price_asc' });
+    expect(small.total).toBeLessThanOrEqual(WINDOW);
+    expect(small).toEqual(exact);
+  });
+});

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { MARKET_MESSAGES, type FilterKey, type ProductSearchBody } from '@tradeloop/contracts/market';
+import { MARKET_LIMITS, MARKET_MESSAGES, type FilterKey, type ProductSearchBody } from '@tradeloop/contracts/market';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SearchTerm } from './keywords.ts';
@@ -18,7 +18,8 @@ import { sqlList, rowsOf } from '../../db/sql.ts';
  * matching products are found once (keyword and seller), then filtered, ranked, paged, and every facet
  * counted over that set. A facet with a selection is counted without its own filter, so its other
  * options still show how many products they would add; the others are counted over the filtered set in
- * one pass. PostgreSQL is the one search engine: nothing of the catalogue is kept in the process.
+ * one pass. PostgreSQL is the one search engine: nothing of the catalogue is kept in the process. A search
+ * that matches more than a window of listings works on the first of them (docs/decisions/069).
  */
 
 /** A public search that runs longer than this is cancelled (PostgreSQL; PGlite has no statement timeout). */
@@ -58,16 +59,18 @@ function allExcept(conditions: Map<FilterKey, SQL>, skip?: FilterKey): SQL {
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
+/** Each order as its index keeps it (nulls and directions), so a windowed walk reads the index in order. */
 function orderBy(sort: ProductSearchBody['sort'], hasKeyword: boolean): SQL {
+  const newest = sql`created_at desc nulls last, product_id desc nulls last`;
   switch (sort) {
     case 'price_asc':
       return sql`price_min_usd asc nulls last, product_id asc`;
     case 'price_desc':
-      return sql`price_min_usd desc nulls last, product_id desc`;
+      return sql`price_min_usd desc nulls last, product_id desc nulls last`;
     case 'newest':
-      return sql`created_at desc, product_id desc`;
+      return newest;
     case 'relevance':
-      return hasKeyword ? sql`units desc, created_at desc, product_id desc` : sql`created_at desc, product_id desc`;
+      return hasKeyword ? sql`units desc, ${newest}` : newest;
   }
 }
 
@@ -100,28 +103,23 @@ function relevanceUnits(groups: SearchTerm[][]): SQL {
   return sql`(select coalesce(sum(best), 0)::int from (
       select max(least(63, (select sum(case w when 'A' then 10 when 'B' then 4 when 'C' then 2 else 1 end)
                             from unnest(coalesce(d.weights, array['D'])) w))) as best
-      from unnest(l.document) d
+      from unnest(f.document) d
       join unnest(${sql.param(terms.map((term) => term.group))}::int[], ${sql.param(terms.map((term) => term.lexeme))}::text[],
                   ${sql.param(terms.map((term) => term.prefix))}::boolean[]) t(g, lexeme, prefix)
         on d.lexeme = t.lexeme or (t.prefix and starts_with(d.lexeme, t.lexeme))
       group by t.g) best_of_groups)`;
 }
 
-async function runSearch(
-  db: Db,
+/** Where the search finds its rows: every match, or (windowed) the first of them in the sort's order. */
+type Walk = { where: SQL; window: { size: number; order: SQL } | null };
+
+function searchStatement(
   body: ProductSearchBody,
-  plan: { tsquery: string | null; groups: SearchTerm[][] | null },
+  groups: SearchTerm[][] | null,
   conditions: Map<FilterKey, SQL>,
   categoryIds: number[],
-  companyIds: readonly number[] | null,
-  timeoutMs: number,
-): Promise<SearchRow> {
-  const keyword = plan.tsquery;
-  const keywordCondition = keyword ? sql`document @@ to_tsquery('english', ${keyword})` : sql`true`;
-  // Ranked by relevance only where it decides the order, and only for the filtered rows.
-  const ranked = keyword && plan.groups && body.sort === 'relevance' ? plan.groups : null;
-  const seller = body.seller_id ? sql`seller_user_id = ${body.seller_id}` : sql`true`;
-  const companies = companyIds === null ? sql`true` : sql`company_id = any(${sql.param([...companyIds])}::bigint[])`;
+  walk: Walk,
+): SQL {
   const active = COLUMN_FACET_KEYS.filter((key) => conditions.has(key));
   const passive = COLUMN_FACET_KEYS.filter((key) => !conditions.has(key));
   const own = active.map((key) => sql`${key}::text, ${ownCountsSql(key, conditions)}`);
@@ -132,25 +130,29 @@ async function runSearch(
     ? sql`(select * from matched where ${allExcept(conditions, 'price_range')})`
     : sql`filtered`;
   const offset = (body.page - 1) * body.per_page;
-  const statement = sql`
-    with matched as materialized (
+  const { window } = walk;
+  // Windowed, one row past the window tells that more matched; the window itself is the rows before it.
+  return sql`
+    with walked as materialized (
       select product_id, company_id, brand_id, brand_name, category_ids, business_type, annual_revenue,
         condition, price_type, availability, manufacturer_year, member_type, country_code, plan_type,
-        price_min_usd, created_at, main_image is not null as has_image
+        price_min_usd, created_at, main_image is not null as has_image${groups ? sql`, document` : sql``}
       from market_listings
-      where ${keywordCondition} and ${seller} and ${companies}
+      where ${walk.where}
+      ${window ? sql`order by ${window.order} limit ${window.size + 1}` : sql``}
     ),
+    matched as materialized (select * from walked ${window ? sql`limit ${window.size}` : sql``}),
     filtered as materialized (select * from matched where ${allExcept(conditions)}),
     grouped as (${groupingSql(passive)})
     select
       (select count(*)::int from filtered) as total,
+      ${window ? sql`(select count(*) > ${window.size} from walked)` : sql`false`} as bounded,
       (select coalesce(json_agg(product_id), '[]'::json)
          from (${
-           ranked
-             ? sql`select f.product_id, f.created_at, ${relevanceUnits(ranked)} as units
-                   from filtered f join market_listings l on l.product_id = f.product_id`
+           groups
+             ? sql`select f.product_id, f.created_at, ${relevanceUnits(groups)} as units from filtered f`
              : sql`select * from filtered`
-         } order by ${orderBy(body.sort, !!ranked)}
+         } order by ${orderBy(body.sort, !!groups)}
                limit ${body.per_page} offset ${offset}) p) as page_ids,
       (select coalesce(json_agg(grouped), '[]'::json) from grouped) as grouped,
       ${own.length ? sql`json_build_object(${sql.join(own, sql`, `)})` : sql`'{}'::json`} as own,
@@ -164,20 +166,64 @@ async function runSearch(
                where f.has_image order by (s.views + 3 * s.wishlists + 5 * s.quotes) desc, f.product_id limit 1)`
           : sql`null::bigint`
       } as big_post`;
-  const [row] = rowsOf<SearchRow>(await withTimeout(db, statement, timeoutMs));
+}
+
+/** Whether more than `size` listings satisfy `where`: reads at most one row past it. */
+async function matchesMoreThan(tx: Db, where: SQL, size: number): Promise<boolean> {
+  const [row] = rowsOf<{ more: boolean }>(
+    await tx.execute(
+      sql`select count(*) > ${size} as more from (select 1 from market_listings where ${where} limit ${size + 1}) x`,
+    ),
+  );
+  return row.more;
+}
+
+/**
+ * One search in one transaction. Up to the window every match is counted, ranked and paged exactly. Past it the
+ * search walks the first matches in the sort's order (newest first for relevance), with a chosen category
+ * narrowing the walk, so a search reads a bounded number of rows whatever the catalogue's size (decision 069).
+ */
+async function runSearch(
+  db: Db,
+  body: ProductSearchBody,
+  plan: { tsquery: string | null; groups: SearchTerm[][] | null },
+  conditions: Map<FilterKey, SQL>,
+  categoryIds: number[],
+  companyIds: readonly number[] | null,
+  options: { timeoutMs: number; window: number },
+): Promise<SearchRow> {
+  const keyword = plan.tsquery;
+  const keywordCondition = keyword ? sql`document @@ to_tsquery('english', ${keyword})` : sql`true`;
+  // Ranked by relevance only where it decides the order, and only for the filtered rows.
+  const ranked = keyword && plan.groups && body.sort === 'relevance' ? plan.groups : null;
+  const seller = body.seller_id ? sql`seller_user_id = ${body.seller_id}` : sql`true`;
+  const companies = companyIds === null ? sql`true` : sql`company_id = any(${sql.param([...companyIds])}::bigint[])`;
+  const matches = sql`${keywordCondition} and ${seller} and ${companies}`;
+  const row = await inSearchTransaction(db, options.timeoutMs, async (tx) => {
+    let walk: Walk = { where: matches, window: null };
+    if (await matchesMoreThan(tx, matches, options.window)) {
+      const category = conditions.get('categories');
+      const where = category ? sql`${matches} and ${category}` : matches;
+      walk = { where, window: { size: options.window, order: orderBy(body.sort, false) } };
+    }
+    const [found] = rowsOf<SearchRow>(await tx.execute(searchStatement(body, ranked, conditions, categoryIds, walk)));
+    return found;
+  });
   return { ...row, total: Number(row.total), big_post: row.big_post === null ? null : Number(row.big_post) };
 }
 
 /**
- * Runs the statement under a statement timeout, in a transaction of its own so the setting ends with it.
- * A search cancelled by it answers 503: the buyer may try a narrower search, and the database is free again.
+ * Runs a search in a transaction of its own under a statement timeout, so the setting ends with it. A search
+ * cancelled by it answers 503: the buyer may try a narrower search, and the database is free again. JIT
+ * compilation is off: it costs tens of milliseconds per statement, more than it saves on a bounded walk.
  * PGlite runs one statement at a time in this process and does not cancel on statement_timeout.
  */
-async function withTimeout(db: Db, statement: SQL, timeoutMs: number) {
+async function inSearchTransaction<T>(db: Db, timeoutMs: number, search: (tx: Db) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`));
-      return tx.execute(statement);
+      const timeout = String(Math.max(1, Math.round(timeoutMs)));
+      await tx.execute(sql`select set_config('statement_timeout', ${timeout}, true), set_config('jit', 'off', true)`);
+      return search(tx as unknown as Db);
     });
   } catch (error) {
     if (isQueryCanceled(error)) throw new AppError(503, MARKET_MESSAGES.searchTimedOut);
@@ -191,12 +237,22 @@ function isQueryCanceled(error: unknown): boolean {
   return failure.code === '57014' || failure.cause?.code === '57014';
 }
 
-/** The search engine: one statement on PostgreSQL or PGlite. */
+/** The search engine: SQL on PostgreSQL or PGlite. */
 export const sqlSearch: ListingSearch = (db, request, options = {}) => {
   const { body, plan } = request;
   const conditions = filterConditions(body, request.usdBounds);
   const tsquery = request.anyGroup ? plan.anyQuery : plan.query;
-  const timeoutMs = options.timeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS;
-  const planned = { tsquery, groups: plan.groups };
-  return runSearch(db, body, planned, conditions, request.categoryIds, request.companyIds, timeoutMs);
+  const limits = {
+    timeoutMs: options.timeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS,
+    window: options.window ?? MARKET_LIMITS.searchWindow,
+  };
+  return runSearch(
+    db,
+    body,
+    { tsquery, groups: plan.groups },
+    conditions,
+    request.categoryIds,
+    request.companyIds,
+    limits,
+  );
 };

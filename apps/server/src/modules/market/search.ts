@@ -245,7 +245,7 @@ export async function searchProducts(
   const request = await searchRequest(db, body, perUsd);
   const { plan } = request;
   let row = await sqlSearch(db, request);
-  if (row.total === 0 && plan.anyQuery) {
+  if (row.total === 0 && !row.bounded && plan.anyQuery) {
     // Forgiving: when no product has every word, show the products that have any of them.
     row = await sqlSearch(db, { ...request, anyGroup: true });
   }
@@ -268,6 +268,7 @@ export async function searchProducts(
     lastPage: Math.max(1, Math.ceil(row.total / body.per_page)),
     perPage: body.per_page,
     total: row.total,
+    total_bounded: row.bounded,
     manufacturers_suppliers: await suppliersOf(db, row),
     keywords: keywordsOf(body, plan, body.keyword ? await relatedSearches(db, plan.words.join(' ')) : []),
     related_liked_products: panels.liked.map(present),

@@ -66,7 +66,9 @@ export const marketListings = pgTable(
     index('market_listings_categories_idx').using('gin', t.categoryIds),
     index('market_listings_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('market_listings_created_idx').on(t.createdAt.desc(), t.productId.desc()),
-    index('market_listings_price_idx').on(t.priceMinUsd),
+    // Both price orders walk an index to the first matches of a broad search (decision 069).
+    index('market_listings_price_idx').on(t.priceMinUsd, t.productId),
+    index('market_listings_price_desc_idx').on(t.priceMinUsd.desc(), t.productId.desc()),
     index('market_listings_company_idx').on(t.companyId),
     index('market_listings_seller_idx').on(t.sellerUserId),
   ],

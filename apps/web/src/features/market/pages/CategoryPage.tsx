@@ -182,6 +182,7 @@ function CategoryContent({ data }: { data: CategoryPageData }) {
             <Stack gap="md">
               <ListToolbar
                 total={result?.total}
+                bounded={result?.total_bounded}
                 state={urlState}
                 onChange={setState}
                 onOpenFilters={filters.open}

@@ -18,7 +18,12 @@ import {
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearchOff, IconSparkles } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { MARKET_SORT_LABELS, MARKET_SORTS, type MarketSort } from '@tradeloop/contracts/market-constants';
+import {
+  MARKET_MESSAGES,
+  MARKET_SORT_LABELS,
+  MARKET_SORTS,
+  type MarketSort,
+} from '@tradeloop/contracts/market-constants';
 import { LazyDrawer } from '../../../components/LazyDrawer.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
@@ -162,10 +167,12 @@ export function Results({
 
 /**
  * Above the results: their count, and the Filters button (narrow screens), sort and currency; `children`
- * are further controls (the grid or list switch).
+ * are further controls (the grid or list switch). A search past its window (`bounded`) counts its first matches
+ * only, and says so.
  */
 export function ListToolbar(props: {
   total: number | undefined;
+  bounded?: boolean;
   state: ListState;
   onChange: (next: ListState) => void;
   onOpenFilters: () => void;
@@ -176,7 +183,9 @@ export function ListToolbar(props: {
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Title order={props.headingOrder} size="h5" aria-live="polite" data-testid="result-count">
-        {props.total === undefined ? 'Searching…' : pluralize(props.total, 'product')}
+        {props.total === undefined
+          ? 'Searching…'
+          : `${pluralize(props.total, 'product')}${props.bounded ? ` ${MARKET_MESSAGES.searchWindowed}` : ''}`}
       </Title>
       <Group gap="xs" wrap="wrap">
         <Button
@@ -260,6 +269,7 @@ export function ProductListPage() {
             <Stack gap="md">
               <ListToolbar
                 total={result?.total}
+                bounded={result?.total_bounded}
                 state={state}
                 onChange={setState}
                 onOpenFilters={filters.open}

@@ -53,6 +53,7 @@ export function MiniSiteProductsPage() {
           <Stack gap="md">
             <ListToolbar
               total={result?.total}
+              bounded={result?.total_bounded}
               state={state}
               onChange={setState}
               onOpenFilters={filters.open}
