@@ -220,7 +220,7 @@ async function ensureDataset(db: Db, execute: Execute, inTransaction: (statement
   }
   process.stdout.write('\n');
   await execute('DROP TABLE bench_market_sellers, bench_market_leaves, bench_market_brands');
-  await execute('ANALYZE');
+  await execute('VACUUM ANALYZE');
   const seconds = Math.round((Date.now() - started) / 1000);
   await execute(
     `INSERT INTO app_meta (key, value) VALUES ('market_bench_dataset', '{"version":"${DATASET_VERSION}","buildSeconds":${seconds}}')

@@ -80,7 +80,7 @@ export const MARKET_LIMITS = {
    * A search that matches more listings than this (keyword, seller and category, before the other filters) counts,
    * filters, ranks and pages the first this many in its sort's order, and says so (docs/decisions/069).
    */
-  searchWindow: 5000,
+  searchWindow: 2500,
 } as const;
 
 export const MARKET_MESSAGES = {

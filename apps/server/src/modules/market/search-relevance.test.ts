@@ -162,6 +162,11 @@ describe('a search past its window (docs/decisions/069)', () => {
     expect(found.total).toBeLessThanOrEqual(WINDOW);
     const companies = found.grouped.filter((entry) => entry.k === 'company_id');
     expect(companies.reduce((sum, entry) => sum + Number(entry.n), 0)).toBe(found.total);
+    // The same window on every page: the pages of a ranked window follow each other without repeats.
+    const pages = await Promise.all([1, 2, 3].map((page) => windowed({ keyword: 'steel', page, per_page: 20 })));
+    const ids = pages.flatMap((page) => page.page_ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(Math.min(60, pages[0].total));
     // Filters that leave nothing of the window still say that every word matched (no "any word" fallback then).
     const none = await windowed({ keyword: 'steel', price_range: { min: 0, max: 0.01 } });
     expect(none).toMatchObject({ total: 0, bounded: true });

@@ -110,8 +110,11 @@ function relevanceUnits(groups: SearchTerm[][]): SQL {
       group by t.g) best_of_groups)`;
 }
 
-/** Where the search finds its rows: every match, or (windowed) the first of them in the sort's order. */
-type Walk = { where: SQL; window: { size: number; order: SQL } | null };
+/**
+ * Where the search finds its rows: the first `size` listings satisfying `where`, in `order`, or (null: ranked by
+ * relevance) in the order PostgreSQL finds them cheapest. When no more match, that is every match.
+ */
+type Walk = { where: SQL; order: SQL | null; size: number };
 
 function searchStatement(
   body: ProductSearchBody,
@@ -130,8 +133,7 @@ function searchStatement(
     ? sql`(select * from matched where ${allExcept(conditions, 'price_range')})`
     : sql`filtered`;
   const offset = (body.page - 1) * body.per_page;
-  const { window } = walk;
-  // Windowed, one row past the window tells that more matched; the window itself is the rows before it.
+  // One row past the window tells that more matched; the window itself is the rows before it.
   return sql`
     with walked as materialized (
       select product_id, company_id, brand_id, brand_name, category_ids, business_type, annual_revenue,
@@ -139,14 +141,15 @@ function searchStatement(
         price_min_usd, created_at, main_image is not null as has_image${groups ? sql`, document` : sql``}
       from market_listings
       where ${walk.where}
-      ${window ? sql`order by ${window.order} limit ${window.size + 1}` : sql``}
+      ${walk.order ? sql`order by ${walk.order}` : sql``}
+      limit ${walk.size + 1}
     ),
-    matched as materialized (select * from walked ${window ? sql`limit ${window.size}` : sql``}),
-    filtered as materialized (select * from matched where ${allExcept(conditions)}),
+    matched as not materialized (select * from walked limit ${walk.size}),
+    filtered as not materialized (select * from matched where ${allExcept(conditions)}),
     grouped as (${groupingSql(passive)})
     select
       (select count(*)::int from filtered) as total,
-      ${window ? sql`(select count(*) > ${window.size} from walked)` : sql`false`} as bounded,
+      (select count(*) > ${walk.size} from walked) as bounded,
       (select coalesce(json_agg(product_id), '[]'::json)
          from (${
            groups
@@ -179,9 +182,10 @@ async function matchesMoreThan(tx: Db, where: SQL, size: number): Promise<boolea
 }
 
 /**
- * One search in one transaction. Up to the window every match is counted, ranked and paged exactly. Past it the
- * search walks the first matches in the sort's order (newest first for relevance), with a chosen category
- * narrowing the walk, so a search reads a bounded number of rows whatever the catalogue's size (decision 069).
+ * One search in one transaction, reading a bounded number of rows (decision 069). The search walks at most a window
+ * of matches, in the sort's order (a keyword's relevance: those PostgreSQL finds first); when no more match, every
+ * match is counted, ranked and paged exactly. A chosen category joins the walk only when more than the window
+ * match without it: below, the category facet counts the other categories too.
  */
 async function runSearch(
   db: Db,
@@ -199,13 +203,13 @@ async function runSearch(
   const seller = body.seller_id ? sql`seller_user_id = ${body.seller_id}` : sql`true`;
   const companies = companyIds === null ? sql`true` : sql`company_id = any(${sql.param([...companyIds])}::bigint[])`;
   const matches = sql`${keywordCondition} and ${seller} and ${companies}`;
+  const category = conditions.get('categories');
+  // Relevance ranks whichever matches the walk meets first: no index orders them by relevance, and reading every
+  // match to find the newest is the unbounded work the window avoids.
+  const order = ranked ? null : orderBy(body.sort, false);
   const row = await inSearchTransaction(db, options.timeoutMs, async (tx) => {
-    let walk: Walk = { where: matches, window: null };
-    if (await matchesMoreThan(tx, matches, options.window)) {
-      const category = conditions.get('categories');
-      const where = category ? sql`${matches} and ${category}` : matches;
-      walk = { where, window: { size: options.window, order: orderBy(body.sort, false) } };
-    }
+    const narrowed = category && (await matchesMoreThan(tx, matches, options.window));
+    const walk = { where: narrowed ? sql`${matches} and ${category}` : matches, order, size: options.window };
     const [found] = rowsOf<SearchRow>(await tx.execute(searchStatement(body, ranked, conditions, categoryIds, walk)));
     return found;
   });
@@ -216,13 +220,16 @@ async function runSearch(
  * Runs a search in a transaction of its own under a statement timeout, so the setting ends with it. A search
  * cancelled by it answers 503: the buyer may try a narrower search, and the database is free again. JIT
  * compilation is off: it costs tens of milliseconds per statement, more than it saves on a bounded walk.
+ * Synchronized scans are off: a scan joining another's midway would give an unordered window other rows on
+ * each page.
  * PGlite runs one statement at a time in this process and does not cancel on statement_timeout.
  */
 async function inSearchTransaction<T>(db: Db, timeoutMs: number, search: (tx: Db) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
       const timeout = String(Math.max(1, Math.round(timeoutMs)));
-      await tx.execute(sql`select set_config('statement_timeout', ${timeout}, true), set_config('jit', 'off', true)`);
+      await tx.execute(sql`select set_config('statement_timeout', ${timeout}, true), set_config('jit', 'off', true),
+        set_config('synchronize_seqscans', 'off', true), set_config('work_mem', '16MB', true)`);
       return search(tx as unknown as Db);
     });
   } catch (error) {

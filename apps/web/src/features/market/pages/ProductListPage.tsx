@@ -19,6 +19,7 @@ import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearchOff, IconSparkles } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import {
+  MARKET_LIMITS,
   MARKET_MESSAGES,
   MARKET_SORT_LABELS,
   MARKET_SORTS,
@@ -165,6 +166,13 @@ export function Results({
   );
 }
 
+/** "120 products"; past the search's window "2,500+ products", or what the filters kept of it. */
+function resultCount(total: number, bounded: boolean) {
+  if (!bounded) return pluralize(total, 'product');
+  if (total >= MARKET_LIMITS.searchWindow) return `${MARKET_LIMITS.searchWindow.toLocaleString('en')}+ products`;
+  return `${pluralize(total, 'product')} ${MARKET_MESSAGES.searchWindowed}`;
+}
+
 /**
  * Above the results: their count, and the Filters button (narrow screens), sort and currency; `children`
  * are further controls (the grid or list switch). A search past its window (`bounded`) counts its first matches
@@ -183,9 +191,7 @@ export function ListToolbar(props: {
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Title order={props.headingOrder} size="h5" aria-live="polite" data-testid="result-count">
-        {props.total === undefined
-          ? 'Searching…'
-          : `${pluralize(props.total, 'product')}${props.bounded ? ` ${MARKET_MESSAGES.searchWindowed}` : ''}`}
+        {props.total === undefined ? 'Searching…' : resultCount(props.total, !!props.bounded)}
       </Title>
       <Group gap="xs" wrap="wrap">
         <Button
