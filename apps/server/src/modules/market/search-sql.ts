@@ -221,7 +221,7 @@ async function runSearch(
  * cancelled by it answers 503: the buyer may try a narrower search, and the database is free again. JIT
  * compilation is off: it costs tens of milliseconds per statement, more than it saves on a bounded walk.
  * Synchronized scans are off: a scan joining another's midway would give an unordered window other rows on
- * each page.
+ * each page. A window and its counts fit in 16 MB of work memory instead of spilling to temporary files.
  * PGlite runs one statement at a time in this process and does not cancel on statement_timeout.
  */
 async function inSearchTransaction<T>(db: Db, timeoutMs: number, search: (tx: Db) => Promise<T>): Promise<T> {
