@@ -14,7 +14,7 @@ import { createAccount } from '../../apps/server/src/modules/accounts/service.ts
 import { searchProducts } from '../../apps/server/src/modules/market/search.ts';
 import { createRateLimiter, uncountedStore } from '../../apps/server/src/platform/rate-limit.ts';
 import { startChild, stopChild } from '../child-process.ts';
-import { keptBenchDatabase, percentile, type Figures } from '../lib.ts';
+import { keptBenchDatabase, measure, percentile, type Figures } from '../lib.ts';
 import { rowsOf } from '../../apps/server/src/db/sql.ts';
 
 /**
@@ -27,14 +27,13 @@ import { rowsOf } from '../../apps/server/src/db/sql.ts';
  * of its own, as in production; PGlite lives in this process, so the server does too.
  */
 export const MARKET_PRODUCTS = Number(process.env.MARKET_BENCH_PRODUCTS ?? 100_000);
-const PRODUCTS = MARKET_PRODUCTS;
 const SELLERS = 100;
 const CLIENTS = 32;
 const CHUNK = 10_000;
 const WARMUP_SECONDS = 3;
-const DATASET_VERSION = `v1-${PRODUCTS}`;
+const DATASET_VERSION = `v1-${MARKET_PRODUCTS}`;
 /** Each catalogue size keeps a database of its own (the 100,000 of earlier runs keep their name). */
-const DATABASE_SUFFIX = PRODUCTS === 100_000 ? 'market_bench' : `market_bench_${PRODUCTS}`;
+const DATABASE_SUFFIX = MARKET_PRODUCTS === 100_000 ? 'market_bench' : `market_bench_${MARKET_PRODUCTS}`;
 const SERVER = new URL('../app-server.ts', import.meta.url);
 
 const KEYWORDS = [
@@ -212,8 +211,8 @@ async function ensureDataset(db: Db, execute: Execute, inTransaction: (statement
   if (marker?.value?.version === DATASET_VERSION) return null;
   const started = Date.now();
   await helperTables(db, execute);
-  for (let from = 1; from <= PRODUCTS; from += CHUNK) {
-    const to = Math.min(PRODUCTS, from + CHUNK - 1);
+  for (let from = 1; from <= MARKET_PRODUCTS; from += CHUNK) {
+    const to = Math.min(MARKET_PRODUCTS, from + CHUNK - 1);
     // One transaction per chunk: the search index of its products is built when it commits.
     await inTransaction([productsSql(from, to), categoriesSql(from, to)]);
     process.stdout.write(`\rmarket bench: ${to.toLocaleString('en-US')} products`);
@@ -245,20 +244,27 @@ function figures(scenario: string, times: number[], errors: number, seconds: num
   };
 }
 
-/** One autocannon run against the server, each connection cycling through the requests. */
-async function measureRequests(
+/** The search endpoint with autocannon, each connection cycling through the searches. */
+async function measureSearches(
   scenario: string,
-  options: { url: string; requests: autocannon.Request[]; seconds: number; clients?: number },
-): Promise<Figures> {
+  base: string,
+  searches: unknown[],
+  seconds: number,
+  clients = CLIENTS,
+) {
   const times: number[] = [];
   let errors = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: options.url,
-        connections: options.clients ?? CLIENTS,
-        duration: options.seconds,
-        requests: options.requests,
+        url: `${base}/api/v1/front/product/list`,
+        connections: clients,
+        duration: seconds,
+        requests: searches.map((body) => ({
+          method: 'POST' as const,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })),
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
@@ -267,23 +273,8 @@ async function measureRequests(
       times.push(responseTime);
     });
   });
-  const measured = figures(
-    scenario,
-    times,
-    errors + result.errors + result.timeouts,
-    result.duration || options.seconds,
-  );
+  const measured = figures(scenario, times, errors + result.errors + result.timeouts, result.duration || seconds);
   return { ...measured, rps: Math.round(result.requests.total / (result.duration || 1)) };
-}
-
-/** The search endpoint asked these searches in turn. */
-function measureSearches(scenario: string, base: string, searches: unknown[], seconds: number, clients = CLIENTS) {
-  const requests = searches.map((body) => ({
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  }));
-  return measureRequests(scenario, { url: `${base}/api/v1/front/product/list`, requests, seconds, clients });
 }
 
 type Statement = { text: string; params: unknown[] };
@@ -380,9 +371,9 @@ async function scaleScenarios(db: Db, base: string, seconds: number, notes: { li
       `${totals[2].toLocaleString('en-US')}) and page 50 of the broad keywords, each at ${CLIENTS} clients after a warm-up; ` +
       'the baseline is `GET /api/v1/currency` in the same run.',
   );
-  const currency = await measureRequests(`baseline: GET /api/v1/currency, ${CLIENTS} clients`, {
+  const currency = await measure(`baseline: GET /api/v1/currency, ${CLIENTS} clients`, {
     url: `${base}/api/v1/currency`,
-    requests: [{ method: 'GET' }],
+    connections: CLIENTS,
     seconds,
   });
   const measured = [currency];
@@ -435,8 +426,8 @@ export async function marketScenarios(
     const buildSeconds = await ensureDataset(app.db, execute, inTransaction);
     notes.lines.push(
       buildSeconds === null
-        ? `Dataset: ${PRODUCTS.toLocaleString('en-US')} products of ${SELLERS} sellers, kept from an earlier run.`
-        : `Dataset: ${PRODUCTS.toLocaleString('en-US')} products of ${SELLERS} sellers built in ${buildSeconds} s (not part of the figures).`,
+        ? `Dataset: ${MARKET_PRODUCTS.toLocaleString('en-US')} products of ${SELLERS} sellers, kept from an earlier run.`
+        : `Dataset: ${MARKET_PRODUCTS.toLocaleString('en-US')} products of ${SELLERS} sellers built in ${buildSeconds} s (not part of the figures).`,
     );
     const server = pool ? await startChild(SERVER, { DATABASE_URL: url }) : null;
     stopServer = server ? () => stopChild(server.child) : null;
