@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { RATE_LIMITS } from '@tradeloop/contracts/auth-constants';
+import { CHAT_LIMITS } from '@tradeloop/contracts/chat';
 import { SOCIAL_TYPES, type SocialType } from '@tradeloop/contracts/auth-social-constants';
 
 const optionalUrl = z
@@ -57,6 +58,8 @@ const envSchema = z.object({
   TRUST_PROXY: flag,
   /** Sign-ups one client address may make an hour (RATE_LIMITS.signup); a test server raises it. */
   SIGNUP_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(RATE_LIMITS.signup.perAddress),
+  /** How long a call rings before it is missed (CHAT_LIMITS.ringTimeoutMs); a test server shortens it. */
+  CALL_RING_TIMEOUT_MS: z.coerce.number().int().min(1).default(CHAT_LIMITS.ringTimeoutMs),
   WEB_DIST: z.string().optional(),
   /** How often this instance delivers due reminders; 0: it delivers none (another instance does). */
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
@@ -162,6 +165,7 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   signupLimitPerAddress: number;
+  callRingTimeoutMs: number;
   webDist: string;
   reminderIntervalMs: number;
   jobConcurrency: number;
@@ -218,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     signupLimitPerAddress: e.SIGNUP_LIMIT_PER_ADDRESS,
+    callRingTimeoutMs: e.CALL_RING_TIMEOUT_MS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     reminderIntervalMs: e.REMINDER_INTERVAL_MS,
     jobConcurrency: e.JOB_CONCURRENCY,

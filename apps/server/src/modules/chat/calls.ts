@@ -68,8 +68,8 @@ export async function startCall(ctx: ChatContext, caller: Viewer, roomId: number
     from: contacts.get(caller.id),
   });
   const timer = setTimeout(() => {
-    finishCall(ctx, row.id, 'missed', null).catch((error) => ctx.log.warn({ err: error }, 'could not expire a call'));
-  }, CHAT_LIMITS.ringTimeoutMs);
+    missUnanswered(ctx, row.id).catch((error) => ctx.log.warn({ err: error }, 'could not expire a call'));
+  }, ctx.config.callRingTimeoutMs);
   timer.unref();
   return toCall(row, caller.id, contacts.get(calleeId)!);
 }
@@ -109,13 +109,25 @@ const CALL_TEXT: Record<string, string> = {
   cancelled: 'Cancelled call',
 };
 
-/** Ends a live call once (whoever comes second changes nothing) and notes it in the conversation. */
-export async function finishCall(ctx: ChatContext, callId: number, status: CallStatus, by: number | null) {
+/** A call nobody answered in time is missed; one that was answered in time goes on. */
+const missUnanswered = (ctx: ChatContext, callId: number) => finishCall(ctx, callId, 'missed', null, ['ringing']);
+
+/**
+ * Ends a call once, if it is in one of the `from` statuses (whoever comes second changes nothing), and notes it
+ * in the conversation.
+ */
+export async function finishCall(
+  ctx: ChatContext,
+  callId: number,
+  status: CallStatus,
+  by: number | null,
+  from: CallStatus[] = LIVE,
+) {
   const outcome = await ctx.db.transaction(async (tx) => {
     const [ended] = await tx
       .update(chatCalls)
       .set({ status, endedAt: new Date() })
-      .where(and(eq(chatCalls.id, callId), inArray(chatCalls.status, LIVE)))
+      .where(and(eq(chatCalls.id, callId), inArray(chatCalls.status, from)))
       .returning();
     if (!ended) return null;
     const media = ended.media === 'video' ? 'Video' : 'Audio';
@@ -143,10 +155,10 @@ export async function expireStaleCalls(ctx: ChatContext, now = new Date()) {
     .where(
       and(
         eq(chatCalls.status, 'ringing'),
-        lt(chatCalls.startedAt, new Date(now.getTime() - CHAT_LIMITS.ringTimeoutMs)),
+        lt(chatCalls.startedAt, new Date(now.getTime() - ctx.config.callRingTimeoutMs)),
       ),
     );
-  for (const call of stale) await finishCall(ctx, call.id, 'missed', null);
+  for (const call of stale) await missUnanswered(ctx, call.id);
 }
 
 /** The calls tab: the viewer's calls, newest first, with the other person, outcome and duration. */

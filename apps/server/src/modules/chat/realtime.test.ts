@@ -236,6 +236,40 @@ describe('calls', () => {
   });
 });
 
+describe('a call past its ring time-out', () => {
+  it('goes on once answered, while one nobody answered is missed', async () => {
+    // A server whose calls ring for half a second: the time-out passes during the test, not after it.
+    const shortRing = await createTestApp({ CALL_RING_TIMEOUT_MS: '500' });
+    const shortUrl = await shortRing.listen({ port: 0, host: '127.0.0.1' });
+    const [caller, answering, away] = await Promise.all([
+      chatUser(shortRing, 'buyer', { name: 'Patient Caller' }),
+      chatUser(shortRing, 'seller', { name: 'Answering Seller' }),
+      chatUser(shortRing, 'seller', { name: 'Away Seller' }),
+    ]);
+    const answered = (await sendText(shortRing, caller, { recipient_id: answering.id, message: 'Call?' })).room;
+    const unanswered = (await sendText(shortRing, caller, { recipient_id: away.id, message: 'Call?' })).room;
+    const sockets = await Promise.all([caller, answering].map((user) => socketOf(shortUrl, user)));
+    const [callerSocket, answeringSocket] = sockets;
+    try {
+      const start = (room: { room_id: number }) =>
+        emitWithAck<{ id: number }>(callerSocket, 'call:start', { room_id: room.room_id, media: 'audio' });
+      const call = (await start(answered)).data;
+      await emitWithAck(answeringSocket, 'call:accept', { call_id: call.id });
+      // Rung after the answered call, so its time-out comes after the answered call's.
+      const missedEnd = nextEvent<{ call_id: number; status: string }>(callerSocket, 'call.ended');
+      const missed = (await start(unanswered)).data;
+      expect(await missedEnd).toEqual({ call_id: missed.id, by: null, status: 'missed' });
+
+      const ended = nextEvent<{ status: string }>(answeringSocket, 'call.ended');
+      expect((await emitWithAck(callerSocket, 'call:hangup', { call_id: call.id })).status).toBe(true);
+      expect((await ended).status).toBe('ended');
+    } finally {
+      for (const socket of sockets) socket.close();
+      await shortRing.close();
+    }
+  });
+});
+
 describe.skipIf(!REDIS_URL)('two server instances sharing one Redis (TEST_REDIS_URL)', () => {
   it('a message sent through one instance reaches a socket connected to the other', async () => {
     await withTwoInstances(REDIS_URL!, async (one, two) => {
