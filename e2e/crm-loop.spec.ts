@@ -123,7 +123,13 @@ test('a buyer’s quote request becomes a lead the seller works on, and every st
       ...(madeByBrowsing ? ['field_changed'] : []),
       'created',
     ]);
-  await expect(timeline.locator('[data-kind="engagement"]')).toHaveCount(1);
+  // The browsing joins the lead when its background delivery runs (decision 049), which a loaded machine may do
+  // after the timeline was read (and a read stays fresh for 30 s): the timeline is read again until it shows.
+  await expect(async () => {
+    await seller.reload();
+    await seller.getByRole('tab', { name: /Timeline/ }).click();
+    await expect(timeline.locator('[data-kind="engagement"]')).toHaveCount(1, { timeout: 20_000 });
+  }).toPass({ timeout: 240_000 });
   await expect(timeline).toContainText('Lead status: New → Contacted');
   await expect(timeline).toContainText('Pump sizing call');
   await expect(timeline).toContainText(subject);
