@@ -241,11 +241,10 @@ describe('a call past its ring time-out', () => {
     // A server whose calls ring for half a second: the time-out passes during the test, not after it.
     const shortRing = await createTestApp({ CALL_RING_TIMEOUT_MS: '500' });
     const shortUrl = await shortRing.listen({ port: 0, host: '127.0.0.1' });
-    const [caller, answering, away] = await Promise.all([
-      chatUser(shortRing, 'buyer', { name: 'Patient Caller' }),
-      chatUser(shortRing, 'seller', { name: 'Answering Seller' }),
-      chatUser(shortRing, 'seller', { name: 'Away Seller' }),
-    ]);
+    // One after the other: companies made at once would race for the same generated slug.
+    const caller = await chatUser(shortRing, 'buyer', { name: 'Patient Caller' });
+    const answering = await chatUser(shortRing, 'seller', { name: 'Answering Seller' });
+    const away = await chatUser(shortRing, 'seller', { name: 'Away Seller' });
     const answered = (await sendText(shortRing, caller, { recipient_id: answering.id, message: 'Call?' })).room;
     const unanswered = (await sendText(shortRing, caller, { recipient_id: away.id, message: 'Call?' })).room;
     const sockets = await Promise.all([caller, answering].map((user) => socketOf(shortUrl, user)));
